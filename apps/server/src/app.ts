@@ -1,0 +1,264 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILE_MAX_BYTES } from '@conversa/domain';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createChannelRegistry } from './channels/channel-registry';
+import { webhooksRoutes } from './channels/webhooks.routes';
+import { createSessionResolver } from './core/auth/session-resolver';
+import { createSessionsRepository } from './core/auth/sessions.repository';
+import type { Config } from './core/config';
+import { createSecretBox, createUrlSigner } from './core/crypto/secret-box';
+import { connectDatabase } from './core/db/database';
+import { createEventBus } from './core/events';
+import { createAuthHook } from './core/http/auth.hook';
+import { envelope, ok } from './core/http/envelope';
+import { registerErrorHandling } from './core/http/error-handler';
+import './core/http/fastify-types';
+import { localeOfUrl } from './core/http/locale';
+import { translate } from './core/i18n/i18n';
+import { createJobQueue } from './core/jobs/job-queue';
+import { createMailer } from './core/mail/mailer';
+import { registerNotificationListener } from './core/realtime/notifications.listener';
+import { createRealtime } from './core/realtime/realtime';
+import { createRealtimeEventsRepository } from './core/realtime/realtime-events.repository';
+import { realtimeEventsRoutes } from './core/realtime/realtime-events.routes';
+import { createLocalFileStore } from './core/storage/file-store';
+import { filesRoutes } from './core/storage/files.routes';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { createClientsService } from './modules/clients/clients.service';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { createContactsService } from './modules/contacts/contacts.service';
+import { devicesRoutes } from './modules/devices/devices.routes';
+import { createDevicesService } from './modules/devices/devices.service';
+import { importsRoutes } from './modules/imports/imports.routes';
+import { createImportsService } from './modules/imports/imports.service';
+import { messagesApiv1 } from './modules/messages/messages.apiv1';
+import { defineMessageJobs } from './modules/messages/messages.jobs';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createMessagesService } from './modules/messages/messages.service';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { createNotesService } from './modules/notes/notes.service';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { createPlansService } from './modules/plans/plans.service';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+/** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
+const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
+
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers["access-token"]',
+  'req.headers.cookie',
+  '*.password',
+  '*.password_hash',
+  '*.token',
+  '*.access_token',
+];
+
+/** Builds the whole product: core plugins first, then every module, registered one by one. */
+export const buildApp = async (config: Config): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    // The client address counts failed logins; behind a proxy (TRUST_PROXY) it comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+  });
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+  await database.migrate();
+
+  app.decorateRequest('locale', 'es');
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeOfUrl(request.url);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: config.frameAncestors,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    // The chat widget pages are framed by customers' sites; frame-ancestors governs framing instead.
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  }
+  await app.register(rateLimit, { global: false });
+  // Attachments: one file per request; a larger one answers 413 (fileMax10mb) while it is read.
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Conversa API', version: '1.0.0', description: 'Business messaging and CRM' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI needs its own inline script hashes; this policy applies to /api/docs only.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
+
+  registerErrorHandling(app, existsSync(config.webDist) ? config.webDist : undefined);
+
+  const events = createEventBus(app.log);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const resolver = createSessionResolver(createSessionsRepository(database.db));
+  const db = database.db;
+
+  const usersService = createUsersService({ db, events });
+  const authService = createAuthService({ db, mailer, publicUrl: config.publicUrl, logger: app.log });
+  const box = createSecretBox(config.secretKey);
+  const signer = createUrlSigner(config.secretKey);
+  const files = createLocalFileStore(join(config.dataDir, 'storage'), signer);
+  const channels = createChannelRegistry({
+    graphApiUrl: config.graphApiUrl,
+    telegramApiUrl: config.telegramApiUrl,
+    publicUrl: config.publicUrl,
+    providerTimeoutMs: config.providerTimeoutMs,
+  });
+  const queue = createJobQueue({ db, logger: app.log, leaseMs: config.jobLeaseMs });
+  const publicUrl = config.publicUrl;
+  const accountService = createAccountService({ db, box, publicUrl });
+  const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
+  const contactsService = createContactsService({ db, events });
+  const importsService = createImportsService({ contacts: contactsService });
+  const messagesService = createMessagesService({ db, events, queue, files, channels, box, publicUrl });
+  const templatesService = createTemplatesService({ db, box, channels });
+  const notesService = createNotesService({ db, events });
+  defineMessageJobs(queue, messagesService);
+  queue.every('realtime.prune', 3_600_000, {
+    run: async () => {
+      const before = new Date(Date.now() - REALTIME_EVENTS_KEEP_MS);
+      await createRealtimeEventsRepository(db).pruneOlderThan(before);
+      await queue.pruneFinished(before);
+    },
+  });
+  // A queued outbound message is sent at once rather than at the next poll.
+  events.on('message.created', ({ message }) => {
+    if (message.fromMe && message.status === 'queue') queue.kick();
+  });
+  const clientsService = createClientsService({ db });
+  const plansService = createPlansService({ db });
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['operations'], summary: 'The process is alive' } },
+    async (request) => ok(request.locale, [], { info: 'info.alive' }),
+  );
+  app.get(
+    '/api/ready',
+    { schema: { tags: ['operations'], summary: 'The database answers' } },
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return ok(request.locale, [], { info: 'info.ready' });
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness check failed');
+        return reply.status(503).send(envelope(503, translate(request.locale, 'info.notReady')));
+      }
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', createAuthHook(resolver));
+      await api.register(accountRoutes, { service: accountService });
+      await api.register(
+        async (localized) => {
+          await localized.register(authRoutes, { service: authService });
+          await localized.register(usersRoutes, { service: usersService });
+          await localized.register(clientsRoutes, { service: clientsService });
+          await localized.register(plansRoutes, { service: plansService });
+          await localized.register(devicesRoutes, { service: devicesService });
+          await localized.register(contactsRoutes, { service: contactsService });
+          await localized.register(importsRoutes, { service: importsService });
+          await localized.register(messagesRoutes, { service: messagesService });
+          await localized.register(notesRoutes, { service: notesService });
+          await localized.register(templatesRoutes, { service: templatesService });
+          await localized.register(realtimeEventsRoutes, { db });
+        },
+        { prefix: '/:locale' },
+      );
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(webhooksRoutes, { db, box, events, channels, messages: messagesService });
+  await app.register(filesRoutes, { files, signer });
+
+  if (existsSync(config.webDist)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      // index.html must be revalidated so a new release is picked up; hashed assets can be cached.
+      setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    resolver,
+    corsOrigins: config.corsOrigins,
+    redisUrl: config.redisUrl,
+    logger: app.log,
+    apiv1: { ...messagesApiv1(messagesService) },
+    onPresence: (auth, online) => usersService.setOnline(auth, online),
+  });
+  app.decorate('io', realtime.io);
+  app.addHook('preClose', async () => realtime.close());
+  registerNotificationListener(events, realtime.io);
+
+  // The worker runs in this process; it stops before the database closes.
+  queue.start();
+  app.addHook('preClose', async () => queue.stop());
+
+  return app;
+};

@@ -1,0 +1,144 @@
+import type {
+  ChannelType,
+  DeviceConfig,
+  DeviceMode,
+  DeviceStatus,
+  MessageStatus,
+  MessageTemplate,
+  MessageType,
+  ProviderTemplateComponent,
+} from '@conversa/domain';
+
+/** A device as an adapter sees it: provider config with secrets already decrypted. */
+export type ChannelDevice = {
+  id: string;
+  clientId: string;
+  type: ChannelType;
+  mode: DeviceMode;
+  config: DeviceConfig;
+};
+
+/** What a webhook call brings; rawBody is the exact text, for providers that sign it (Meta). */
+export type WebhookRequest = {
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  rawBody: string | undefined;
+};
+
+export type WebhookVerdict = { ok: true } | { ok: false; status: 401 };
+
+/** A file the provider holds for an inbound message, fetched later by a job (downloadMedia). */
+export type InboundMedia = {
+  /** The provider's handle: WhatsApp media id, Telegram file_id, or a Meta CDN URL. */
+  ref: string;
+  mimetype: string;
+  filename: string;
+};
+
+export type InboundMessageEvent = {
+  kind: 'message';
+  providerMessageId: string;
+  /**
+   * `phone` is the key the contact is found by: a phone number for WhatsApp and the sandbox; for providers
+   * that never reveal one it is their stable user id (Telegram chat id, Messenger PSID, Instagram IGSID).
+   */
+  from: { phone: string; name: string };
+  type: MessageType;
+  body: string;
+  timestamp: Date;
+  media?: InboundMedia;
+};
+
+/** A provider receipt for one of our outbound messages; reason explains an 'error'. */
+export type InboundStatusEvent = {
+  kind: 'status';
+  providerMessageId: string;
+  status: MessageStatus;
+  reason?: string;
+};
+
+export type InboundEvent = InboundMessageEvent | InboundStatusEvent;
+
+export type OutboundMessage = {
+  messageId: string;
+  to: string;
+  type: MessageType;
+  body: string;
+  attachmentUrl: string | undefined;
+  filename: string;
+  mimetype: string;
+  template: MessageTemplate | null;
+  /** 1 for the first try; adapters may use it for provider-side idempotency. */
+  attempt: number;
+};
+
+export type SendFailure = {
+  ok: false;
+  /**
+   * Retryable failures are ones the provider certainly did not take (429 and throttling codes, 5xx,
+   * connection refused): tried again after retryAfterMs or the backoff. Permanent ones mark 'error'.
+   */
+  retryable: boolean;
+  reason: string;
+  retryAfterMs?: number;
+  /**
+   * The request may have reached the provider and been accepted (a timeout, a connection cut after the
+   * request was written). Never retried: sending again could deliver it twice. The message shows 'error'.
+   */
+  isDeliveryUnknown?: boolean;
+};
+
+export type SendResult = { ok: true; providerMessageId: string } | SendFailure;
+
+export type DownloadedMedia = { content: Buffer; contentType: string; filename: string };
+
+/** A template as the provider lists it. */
+export type ProviderTemplate = {
+  providerId: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: ProviderTemplateComponent[];
+};
+
+/**
+ * The provider's published send limits, enforced across every server process (channels/send-rate):
+ * per device (one number, bot or page) and, where the provider has one, per conversation.
+ */
+export type SendPacing = { perSecond: number; perChatPerSecond?: number };
+
+/** One provider behind the shape every provider shares; adding a provider is adding a folder. */
+export type ChannelAdapter = {
+  type: ChannelType;
+  pacing?: SendPacing;
+  verifyWebhook: (request: WebhookRequest, device: ChannelDevice) => WebhookVerdict;
+  /** Normalises the provider's payload; throws a 400 AppError when it is not one. */
+  parseWebhook: (body: unknown, device: ChannelDevice) => InboundEvent[];
+  send: (device: ChannelDevice, message: OutboundMessage) => Promise<SendResult>;
+  /** Subscription handshakes answered on GET (Meta's hub.challenge); undefined when not one. */
+  handshake?: (
+    request: WebhookRequest,
+    device: ChannelDevice,
+  ) => { status: number; body: string } | undefined;
+  /** Runs when a device is created or reconfigured: registers webhooks, generates secrets. */
+  connect?: (
+    device: ChannelDevice,
+  ) =>
+    | Promise<{ status: DeviceStatus; config: DeviceConfig }>
+    | { status: DeviceStatus; config: DeviceConfig };
+  disconnect?: (device: ChannelDevice) => Promise<void>;
+  /** Fetches an inbound message's file from the provider (run by the media job, never in the webhook). */
+  downloadMedia?: (device: ChannelDevice, media: InboundMedia) => Promise<DownloadedMedia>;
+  /** The provider's message templates (WhatsApp Business). */
+  listTemplates?: (device: ChannelDevice) => Promise<ProviderTemplate[]>;
+};
+
+/** What the provider adapters need from the configuration. */
+export type ChannelOptions = {
+  graphApiUrl: string;
+  telegramApiUrl: string;
+  /** Absolute base of our own URLs (webhooks given to Telegram). */
+  publicUrl: string;
+  providerTimeoutMs: number;
+};

@@ -1,0 +1,130 @@
+import { FILE_MAX_BYTES } from '@conversa/domain';
+import type { DownloadedMedia, SendFailure } from './channel-adapter';
+
+/** A provider's answer, whatever its status: the adapter decides what it means. */
+export type ProviderAnswer = { status: number; body: unknown; headers: Headers };
+
+/**
+ * A call that got no answer. `isNotSent` is true only when the request certainly never reached the
+ * provider (the connection was refused or the name did not resolve), so repeating it cannot duplicate.
+ * A timeout or a connection cut after the request was written is ambiguous: the provider may have acted.
+ */
+export class ProviderCallError extends Error {
+  readonly isNotSent: boolean;
+  constructor(message: string, isNotSent: boolean) {
+    super(message);
+    this.name = 'ProviderCallError';
+    this.isNotSent = isNotSent;
+  }
+}
+
+// Failures that happen before a byte of the request leaves this machine.
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const causeCode = (error: unknown): string | undefined => {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string'
+    ? cause.code
+    : undefined;
+};
+
+const toCallError = (error: unknown, url: string): ProviderCallError => {
+  const host = new URL(url).host;
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new ProviderCallError(`${host} did not answer in time`, false);
+  }
+  const code = causeCode(error);
+  if (code && NOT_SENT_CODES.has(code)) return new ProviderCallError(`${host} unreachable (${code})`, true);
+  return new ProviderCallError(`${host} connection failed (${code ?? 'unknown'})`, false);
+};
+
+const parseBody = (text: string): unknown => {
+  if (text === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { text: text.slice(0, 500) };
+  }
+};
+
+/** One HTTP call to a provider, abandoned after timeoutMs; throws ProviderCallError when unanswered. */
+export const callProvider = async (
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; json?: unknown },
+  timeoutMs: number,
+): Promise<ProviderAnswer> => {
+  try {
+    const response = await fetch(url, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: response.status, body: parseBody(await response.text()), headers: response.headers };
+  } catch (error) {
+    throw toCallError(error, url);
+  }
+};
+
+/** The provider may or may not have the message: never retried, so it can never arrive twice. */
+export const deliveryUnknown = (reason: string): SendFailure => ({
+  ok: false,
+  retryable: false,
+  isDeliveryUnknown: true,
+  reason: `delivery unknown: ${reason}`,
+});
+
+/** What an unanswered send means for the message: retry only what certainly never left. */
+export const failureOfCall = (error: unknown): SendFailure => {
+  if (error instanceof ProviderCallError) {
+    return error.isNotSent
+      ? { ok: false, retryable: true, reason: error.message }
+      : deliveryUnknown(error.message);
+  }
+  return deliveryUnknown(error instanceof Error ? error.message : String(error));
+};
+
+/** Downloads a provider's file, refusing anything over the product's attachment limit. */
+export const downloadFile = async (
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  fallback: { contentType: string; filename: string },
+): Promise<DownloadedMedia> => {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw toCallError(error, url);
+  }
+  if (!response.ok) throw new Error(`media download answered ${response.status}`);
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > FILE_MAX_BYTES) throw new Error('media is larger than the attachment limit');
+  const content = Buffer.from(await response.arrayBuffer());
+  if (content.length > FILE_MAX_BYTES) throw new Error('media is larger than the attachment limit');
+  const contentType = response.headers.get('content-type')?.split(';')[0]?.trim();
+  return {
+    content,
+    contentType:
+      fallback.contentType || (contentType && contentType !== 'application/octet-stream' ? contentType : ''),
+    filename: fallback.filename,
+  };
+};
+
+/** Reads a nested value of an unknown JSON answer without trusting its shape. */
+export const pick = (value: unknown, ...path: (string | number)[]): unknown => {
+  let current = value;
+  for (const step of path) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string | number, unknown>)[step];
+  }
+  return current;
+};
+
+export const pickText = (value: unknown, ...path: (string | number)[]): string => {
+  const found = pick(value, ...path);
+  return typeof found === 'string' ? found : typeof found === 'number' ? String(found) : '';
+};

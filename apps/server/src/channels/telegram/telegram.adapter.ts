@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { type MessageType, parseLocationBody } from '@conversa/domain';
+import { z } from 'zod';
+import { safeEqual } from '../../core/crypto/secret-box';
+import { badRequest } from '../../core/http/app-error';
+import type {
+  ChannelAdapter,
+  ChannelDevice,
+  ChannelOptions,
+  InboundEvent,
+  InboundMedia,
+  OutboundMessage,
+  SendResult,
+} from '../channel-adapter';
+import {
+  callProvider,
+  downloadFile,
+  failureOfCall,
+  type ProviderAnswer,
+  pick,
+  pickText,
+} from '../provider-http';
+
+export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+const fileSchema = z.looseObject({
+  file_id: z.string(),
+  mime_type: z.string().default(''),
+  file_name: z.string().default(''),
+});
+
+const updateSchema = z.looseObject({
+  update_id: z.number(),
+  message: z
+    .looseObject({
+      message_id: z.number(),
+      date: z.number(),
+      chat: z.looseObject({ id: z.number(), type: z.string() }),
+      from: z
+        .looseObject({
+          first_name: z.string().default(''),
+          last_name: z.string().default(''),
+          username: z.string().default(''),
+        })
+        .optional(),
+      text: z.string().optional(),
+      caption: z.string().default(''),
+      photo: z
+        .array(z.looseObject({ file_id: z.string(), width: z.number(), height: z.number() }))
+        .optional(),
+      document: fileSchema.optional(),
+      audio: fileSchema.optional(),
+      voice: fileSchema.optional(),
+      video: fileSchema.optional(),
+      location: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+    })
+    .optional(),
+});
+
+type TelegramMessage = NonNullable<z.infer<typeof updateSchema>['message']>;
+
+const configText = (device: ChannelDevice, key: string) => {
+  const value = device.config[key];
+  return typeof value === 'string' ? value : '';
+};
+
+const toContent = (
+  message: TelegramMessage,
+): { type: MessageType; body: string; media?: InboundMedia } | undefined => {
+  if (message.text !== undefined) return { type: 'chat', body: message.text };
+  if (message.location) {
+    return { type: 'location', body: `${message.location.latitude};${message.location.longitude}` };
+  }
+  const largestPhoto = message.photo?.reduce((best, size) =>
+    size.width * size.height > best.width * best.height ? size : best,
+  );
+  if (largestPhoto) {
+    return {
+      type: 'image',
+      body: message.caption,
+      media: {
+        ref: largestPhoto.file_id,
+        mimetype: 'image/jpeg',
+        filename: `photo-${message.message_id}.jpg`,
+      },
+    };
+  }
+  const kinds: [MessageType, z.infer<typeof fileSchema> | undefined, string][] = [
+    ['document', message.document, 'document'],
+    ['audio', message.audio, 'audio'],
+    ['audio', message.voice, 'voice'],
+    ['video', message.video, 'video'],
+  ];
+  for (const [type, file, label] of kinds) {
+    if (file) {
+      return {
+        type,
+        body: message.caption,
+        media: {
+          ref: file.file_id,
+          mimetype: file.mime_type,
+          filename: file.file_name || `${label}-${message.message_id}`,
+        },
+      };
+    }
+  }
+  return undefined;
+};
+
+/** Telegram's methods by message type; audio/ogg goes as a voice note, other audio as a music file. */
+const toMethod = (message: OutboundMessage): { method: string; params: Record<string, unknown> } | string => {
+  const caption = message.body ? { caption: message.body } : {};
+  switch (message.type) {
+    case 'chat':
+      return { method: 'sendMessage', params: { text: message.body } };
+    case 'location': {
+      const point = parseLocationBody(message.body);
+      if (!point) return 'the location is not valid';
+      return { method: 'sendLocation', params: { latitude: point.lat, longitude: point.lng } };
+    }
+    case 'image':
+      return { method: 'sendPhoto', params: { photo: message.attachmentUrl, ...caption } };
+    case 'video':
+      return { method: 'sendVideo', params: { video: message.attachmentUrl, ...caption } };
+    case 'document':
+      return { method: 'sendDocument', params: { document: message.attachmentUrl, ...caption } };
+    case 'audio':
+      // Ogg (Opus) is what Telegram plays as a voice note.
+      return message.mimetype.endsWith('/ogg')
+        ? { method: 'sendVoice', params: { voice: message.attachmentUrl, ...caption } }
+        : { method: 'sendAudio', params: { audio: message.attachmentUrl, ...caption } };
+  }
+};
+
+/** Telegram answers { ok, result } or { ok: false, error_code, description, parameters.retry_after }. */
+const telegramFailure = (answer: ProviderAnswer) => {
+  const reason = pickText(answer.body, 'description') || `HTTP ${answer.status}`;
+  const retryAfter = Number(pick(answer.body, 'parameters', 'retry_after'));
+  if (answer.status === 429) {
+    return {
+      ok: false as const,
+      retryable: true,
+      reason,
+      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000,
+    };
+  }
+  return { ok: false as const, retryable: answer.status >= 500, reason };
+};
+
+/**
+ * Telegram Bot API. Telegram never tells a bot the user's phone number, so the contact's 'phone' is the
+ * private chat's id (stable per user and bot); its name comes from first_name, last_name or username.
+ * Only private chats are taken: a group is not one customer.
+ */
+export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter => {
+  const timeout = options.providerTimeoutMs;
+  const method = (device: ChannelDevice, name: string) =>
+    `${options.telegramApiUrl}/bot${configText(device, 'bot_token')}/${name}`;
+  const call = (device: ChannelDevice, name: string, params: Record<string, unknown> = {}) =>
+    callProvider(method(device, name), { json: params }, timeout);
+
+  return {
+    type: 'telegram',
+    // Bot API guidance: about 30 messages per second per bot, and no more than one per second per chat.
+    pacing: { perSecond: 30, perChatPerSecond: 1 },
+
+    verifyWebhook(request, device) {
+      const header = request.headers[TELEGRAM_SECRET_HEADER];
+      const given = Array.isArray(header) ? header[0] : header;
+      const secret = configText(device, 'secret_token');
+      return typeof given === 'string' && secret !== '' && safeEqual(given, secret)
+        ? { ok: true }
+        : { ok: false, status: 401 };
+    },
+
+    parseWebhook(body): InboundEvent[] {
+      const parsed = updateSchema.safeParse(body);
+      if (!parsed.success) throw badRequest([{ path: 'update_id', message: 'validation.invalid' }]);
+      const message = parsed.data.message;
+      if (message?.chat.type !== 'private') return [];
+      const content = toContent(message);
+      if (!content) return [];
+      const from = message.from;
+      const name = [from?.first_name, from?.last_name].filter(Boolean).join(' ') || from?.username || '';
+      const chatId = String(message.chat.id);
+      return [
+        {
+          kind: 'message',
+          // message_id is unique only within a chat.
+          providerMessageId: `${chatId}:${message.message_id}`,
+          from: { phone: chatId, name },
+          type: content.type,
+          body: content.body,
+          timestamp: new Date(message.date * 1000),
+          ...(content.media ? { media: content.media } : {}),
+        },
+      ];
+    },
+
+    async send(device, message): Promise<SendResult> {
+      const request = toMethod(message);
+      if (typeof request === 'string') return { ok: false, retryable: false, reason: request };
+      try {
+        const answer = await call(device, request.method, { chat_id: message.to, ...request.params });
+        if (answer.status === 200 && pick(answer.body, 'ok') === true) {
+          const id = pickText(answer.body, 'result', 'message_id');
+          if (id) return { ok: true, providerMessageId: `${message.to}:${id}` };
+        }
+        return telegramFailure(answer);
+      } catch (error) {
+        return failureOfCall(error);
+      }
+    },
+
+    /**
+     * Checks the token (getMe) and registers our webhook with a fresh secret, which Telegram sends back in
+     * X-Telegram-Bot-Api-Secret-Token on every delivery.
+     */
+    async connect(device) {
+      const secret = randomBytes(32).toString('base64url');
+      try {
+        const me = await call(device, 'getMe');
+        if (me.status !== 200 || pick(me.body, 'ok') !== true) {
+          return { status: 'disconnected', config: device.config };
+        }
+        const hooked = await call(device, 'setWebhook', {
+          url: `${options.publicUrl}/webhooks/telegram/${device.id}`,
+          secret_token: secret,
+          allowed_updates: ['message'],
+        });
+        const isHooked = hooked.status === 200 && pick(hooked.body, 'ok') === true;
+        return {
+          status: isHooked ? 'connected' : 'disconnected',
+          config: { ...device.config, secret_token: secret },
+        };
+      } catch {
+        return { status: 'disconnected', config: device.config };
+      }
+    },
+
+    async disconnect(device) {
+      await call(device, 'deleteWebhook').catch(() => undefined);
+    },
+
+    /** getFile gives a file_path, downloaded from /file/bot<token>/<file_path>. */
+    async downloadMedia(device, media) {
+      const answer = await call(device, 'getFile', { file_id: media.ref });
+      const path = pickText(answer.body, 'result', 'file_path');
+      if (answer.status !== 200 || !path) throw new Error(`getFile answered ${answer.status}`);
+      return downloadFile(
+        `${options.telegramApiUrl}/file/bot${configText(device, 'bot_token')}/${path}`,
+        {},
+        timeout,
+        { contentType: media.mimetype, filename: media.filename },
+      );
+    },
+  };
+};

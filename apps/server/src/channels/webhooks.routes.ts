@@ -1,0 +1,123 @@
+import { CHANNEL_TYPES } from '@conversa/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SecretBox } from '../core/crypto/secret-box';
+import type { Database } from '../core/db/database';
+import type { EventBus } from '../core/events';
+import { AppError, notFound } from '../core/http/app-error';
+import { ok } from '../core/http/envelope';
+import { isUuid } from '../core/http/route-schemas';
+import type { MessagesService } from '../modules/messages/messages.service';
+import type { WebhookRequest } from './channel-adapter';
+import type { ChannelRegistry } from './channel-registry';
+import { hasSandboxSecret } from './sandbox/sandbox.adapter';
+import { createWebhookDevices } from './webhook-devices';
+
+export type WebhooksOptions = {
+  db: Database;
+  box: SecretBox;
+  /** Device changes in this process drop the webhooks' cached copy at once. */
+  events: EventBus;
+  channels: ChannelRegistry;
+  messages: MessagesService;
+};
+
+/** Meta batches up to a thousand events in one delivery, far over Fastify's default 1 MB. */
+export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
+
+const params = z.object({ provider: z.enum(CHANNEL_TYPES), deviceId: z.string().min(1).max(64) });
+
+/**
+ * Provider webhooks, one route for every provider: the device named in the URL picks the tenant and the
+ * adapter; the adapter proves the call came from the provider, then normalises it; the messages service
+ * stores it. The answer is 200 only once the delivery is committed, so a provider retries on any failure.
+ */
+export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app, options) => {
+  const devices = createWebhookDevices(options.db, options.box, options.events);
+  app.addHook('onClose', async () => devices.close());
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+
+  // Signatures (Meta's X-Hub-Signature-256) are computed over the exact bytes, so keep the text too.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (request, body, done) => {
+      const text = String(body);
+      rawBodies.set(request, text);
+      try {
+        done(null, text === '' ? {} : JSON.parse(text));
+      } catch {
+        done(new AppError(400, 'info.invalidData'), undefined);
+      }
+    },
+  );
+
+  const toWebhookRequest = (request: FastifyRequest): WebhookRequest => ({
+    headers: request.headers,
+    query: (request.query ?? {}) as Record<string, unknown>,
+    rawBody: rawBodies.get(request),
+  });
+
+  /** The device a webhook names, if it exists and is of that provider; 404 otherwise, leaking nothing. */
+  const deviceFor = async (provider: string, deviceId: string) => {
+    const device = isUuid(deviceId) ? await devices.find(deviceId) : undefined;
+    if (!device || device.row.type !== provider) throw notFound();
+    return device;
+  };
+
+  app.get(
+    '/webhooks/sandbox/:deviceId/outbox',
+    {
+      schema: {
+        tags: ['webhooks'],
+        summary: "Sandbox: what the simulated customer's phone received (X-Sandbox-Secret header)",
+        params: z.object({ deviceId: z.string().min(1).max(64) }),
+        querystring: z.object({ phone: z.string().min(1).max(32) }),
+      },
+      config: { isPublic: true },
+    },
+    async (request) => {
+      const device = await deviceFor('sandbox', request.params.deviceId);
+      if (!hasSandboxSecret(request, device.channel)) throw new AppError(401, 'info.invalidToken');
+      const phone = request.query.phone.replace(/[+\s\-()]/g, '');
+      return ok(request.locale, await options.messages.outbox(device.row, phone));
+    },
+  );
+
+  app.get(
+    '/webhooks/:provider/:deviceId',
+    {
+      schema: { tags: ['webhooks'], summary: "A provider's subscription handshake", params },
+      config: { isPublic: true },
+    },
+    async (request, reply) => {
+      const device = await deviceFor(request.params.provider, request.params.deviceId);
+      const adapter = options.channels[device.row.type];
+      const answer = adapter.handshake?.(toWebhookRequest(request), device.channel);
+      if (!answer) throw notFound();
+      return reply.status(answer.status).type('text/plain').send(answer.body);
+    },
+  );
+
+  app.post(
+    '/webhooks/:provider/:deviceId',
+    {
+      schema: { tags: ['webhooks'], summary: 'A provider delivers messages or receipts', params },
+      config: { isPublic: true },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+    },
+    async (request) => {
+      const device = await deviceFor(request.params.provider, request.params.deviceId);
+      const adapter = options.channels[device.row.type];
+      // Proof first: a delivery that is not the provider's changes nothing at all.
+      if (!adapter.verifyWebhook(toWebhookRequest(request), device.channel).ok) {
+        throw new AppError(401, 'info.invalidToken');
+      }
+      const inbound = adapter.parseWebhook(request.body, device.channel);
+      await options.messages.receive(device.row, inbound);
+      return ok(request.locale, [], { info: 'info.webhookReceived' });
+    },
+  );
+};

@@ -1,0 +1,317 @@
+import { type MessageStatus, type MessageType, parseLocationBody } from '@conversa/domain';
+import { z } from 'zod';
+import { badRequest } from '../../core/http/app-error';
+import type {
+  ChannelAdapter,
+  ChannelDevice,
+  ChannelOptions,
+  InboundEvent,
+  OutboundMessage,
+  ProviderTemplate,
+  SendResult,
+} from '../channel-adapter';
+import {
+  bearer,
+  graphFailure,
+  graphSendResult,
+  metaHandshake,
+  verifyMetaSignature,
+} from '../meta/meta-webhook';
+import { callProvider, downloadFile, failureOfCall, pickText } from '../provider-http';
+
+const mediaSchema = z.object({
+  id: z.string(),
+  mime_type: z.string().default(''),
+  caption: z.string().default(''),
+  filename: z.string().default(''),
+});
+
+const messageSchema = z.looseObject({
+  from: z.string(),
+  id: z.string().min(1),
+  timestamp: z.string().default(''),
+  type: z.string(),
+  text: z.object({ body: z.string() }).optional(),
+  image: mediaSchema.optional(),
+  audio: mediaSchema.optional(),
+  video: mediaSchema.optional(),
+  document: mediaSchema.optional(),
+  sticker: mediaSchema.optional(),
+  location: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+  interactive: z
+    .object({
+      type: z.string(),
+      button_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+      list_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+    })
+    .optional(),
+  button: z.object({ text: z.string(), payload: z.string().default('') }).optional(),
+});
+
+const statusSchema = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  errors: z
+    .array(
+      z.looseObject({
+        code: z.number().optional(),
+        title: z.string().default(''),
+        message: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+const payloadSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z.looseObject({
+            metadata: z.looseObject({ phone_number_id: z.string() }).optional(),
+            contacts: z
+              .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() }))
+              .default([]),
+            messages: z.array(messageSchema).default([]),
+            statuses: z.array(statusSchema).default([]),
+          }),
+        }),
+      ),
+    }),
+  ),
+});
+
+type WhatsappMessage = z.infer<typeof messageSchema>;
+
+const STATUS_OF: Record<string, MessageStatus> = {
+  sent: 'sent',
+  delivered: 'recive',
+  read: 'read',
+  failed: 'error',
+};
+
+const MEDIA_TYPES = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'document',
+  sticker: 'image',
+} as const;
+
+/** One WhatsApp message in the product's words; kinds the product has no place for are left out. */
+const toContent = (
+  message: WhatsappMessage,
+):
+  | { type: MessageType; body: string; media?: { ref: string; mimetype: string; filename: string } }
+  | undefined => {
+  if (message.type === 'text' && message.text) return { type: 'chat', body: message.text.body };
+  if (message.type === 'location' && message.location) {
+    return { type: 'location', body: `${message.location.latitude};${message.location.longitude}` };
+  }
+  if (message.type === 'interactive' && message.interactive) {
+    const reply = message.interactive.button_reply ?? message.interactive.list_reply;
+    return reply ? { type: 'chat', body: reply.title } : undefined;
+  }
+  if (message.type === 'button' && message.button) return { type: 'chat', body: message.button.text };
+  if (message.type in MEDIA_TYPES) {
+    const media = message[message.type as keyof typeof MEDIA_TYPES];
+    if (!media) return undefined;
+    return {
+      type: MEDIA_TYPES[message.type as keyof typeof MEDIA_TYPES],
+      body: media.caption,
+      media: {
+        ref: media.id,
+        mimetype: media.mime_type,
+        filename: media.filename || `${message.type}-${media.id}`,
+      },
+    };
+  }
+  return undefined;
+};
+
+const configText = (device: ChannelDevice, key: string) => {
+  const value = device.config[key];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The Cloud API body of one outbound message (POST /{phone-number-id}/messages). */
+const toRequestBody = (message: OutboundMessage): Record<string, unknown> | string => {
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to };
+  if (message.template) {
+    return {
+      ...base,
+      type: 'template',
+      template: {
+        name: message.template.name,
+        language: { code: message.template.language },
+        components: message.template.components.map((component) => ({
+          type: component.type.toLowerCase(),
+          parameters: component.parameters,
+        })),
+      },
+    };
+  }
+  switch (message.type) {
+    case 'chat':
+      return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
+    case 'location': {
+      const point = parseLocationBody(message.body);
+      if (!point) return 'the location is not valid';
+      return { ...base, type: 'location', location: { latitude: point.lat, longitude: point.lng } };
+    }
+    default: {
+      if (!message.attachmentUrl) return 'the attachment is missing';
+      const media: Record<string, string> = { link: message.attachmentUrl };
+      if (message.body && message.type !== 'audio') media.caption = message.body;
+      if (message.type === 'document' && message.filename) media.filename = message.filename;
+      return { ...base, type: message.type, [message.type]: media };
+    }
+  }
+};
+
+/**
+ * WhatsApp Business Cloud API (official mode). Webhooks are signed with the app secret; sends go to
+ * POST {GRAPH}/{phone_number_id}/messages with the access token. Meta delivers every number of an app to
+ * the one callback URL configured for it, so each device keeps only the changes of its own phone_number_id.
+ */
+export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter => {
+  const graph = (path: string) => `${options.graphApiUrl}/${path}`;
+  const timeout = options.providerTimeoutMs;
+
+  return {
+    type: 'whatsapp',
+    // Cloud API throughput: 80 messages per second per business number.
+    pacing: { perSecond: 80 },
+    verifyWebhook: verifyMetaSignature,
+    handshake: metaHandshake,
+
+    parseWebhook(body, device): InboundEvent[] {
+      const parsed = payloadSchema.safeParse(body);
+      if (!parsed.success) throw badRequest([{ path: 'entry', message: 'validation.invalid' }]);
+      const ownNumber = configText(device, 'phone_number_id');
+      const events: InboundEvent[] = [];
+      for (const change of parsed.data.entry.flatMap((entry) => entry.changes)) {
+        const value = change.value;
+        if (change.field !== 'messages') continue;
+        if (value.metadata && ownNumber && value.metadata.phone_number_id !== ownNumber) continue;
+        for (const message of value.messages) {
+          const content = toContent(message);
+          if (!content) continue;
+          const profile = value.contacts.find((contact) => contact.wa_id === message.from)?.profile;
+          const seconds = Number(message.timestamp);
+          events.push({
+            kind: 'message',
+            providerMessageId: message.id,
+            from: { phone: message.from, name: profile?.name ?? '' },
+            type: content.type,
+            body: content.body,
+            timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
+            ...(content.media ? { media: content.media } : {}),
+          });
+        }
+        for (const status of value.statuses) {
+          const mapped = STATUS_OF[status.status];
+          if (!mapped) continue;
+          const error = status.errors[0];
+          events.push({
+            kind: 'status',
+            providerMessageId: status.id,
+            status: mapped,
+            ...(mapped === 'error'
+              ? {
+                  reason: error
+                    ? `${error.message ?? error.title}${error.code === undefined ? '' : ` (#${error.code})`}`
+                    : 'the provider reported a failure',
+                }
+              : {}),
+          });
+        }
+      }
+      return events;
+    },
+
+    async send(device, message): Promise<SendResult> {
+      const body = toRequestBody(message);
+      if (typeof body === 'string') return { ok: false, retryable: false, reason: body };
+      try {
+        const answer = await callProvider(
+          graph(`${configText(device, 'phone_number_id')}/messages`),
+          { json: body, headers: bearer(configText(device, 'access_token')) },
+          timeout,
+        );
+        return graphSendResult(answer, 'messages', 0, 'id');
+      } catch (error) {
+        return failureOfCall(error);
+      }
+    },
+
+    /**
+     * Credentials check: the phone number must be readable with the token. The Cloud API is the official
+     * mode; an unofficial (personal account bridge) device has no bridge here and stays disconnected.
+     */
+    async connect(device) {
+      if (device.mode !== 'official') return { status: 'disconnected', config: device.config };
+      try {
+        const answer = await callProvider(
+          graph(configText(device, 'phone_number_id')),
+          { headers: bearer(configText(device, 'access_token')) },
+          timeout,
+        );
+        return { status: answer.status === 200 ? 'connected' : 'disconnected', config: device.config };
+      } catch {
+        return { status: 'disconnected', config: device.config };
+      }
+    },
+
+    /** Inbound media: GET /{media-id} gives a short-lived URL, itself downloaded with the same token. */
+    async downloadMedia(device, media) {
+      const headers = bearer(configText(device, 'access_token'));
+      const answer = await callProvider(graph(media.ref), { headers }, timeout);
+      const url = pickText(answer.body, 'url');
+      if (answer.status !== 200 || !url) throw new Error(`media lookup answered ${answer.status}`);
+      return downloadFile(url, headers, timeout, {
+        contentType: media.mimetype || pickText(answer.body, 'mime_type'),
+        filename: media.filename,
+      });
+    },
+
+    async listTemplates(device): Promise<ProviderTemplate[]> {
+      const headers = bearer(configText(device, 'access_token'));
+      const found: ProviderTemplate[] = [];
+      let url: string | undefined = graph(
+        `${configText(device, 'waba_id')}/message_templates?fields=id,name,language,status,category,components&limit=100`,
+      );
+      // Paged by Graph's cursors; a WhatsApp Business account holds at most a few hundred templates.
+      for (let page = 0; url && page < 50; page += 1) {
+        const answer = await callProvider(url, { headers }, timeout);
+        if (answer.status !== 200) throw new Error(graphFailure(answer).reason);
+        const data = z
+          .array(
+            z.looseObject({
+              id: z.string().default(''),
+              name: z.string(),
+              language: z.string(),
+              status: z.string().default(''),
+              category: z.string().default(''),
+              components: z.array(z.looseObject({ type: z.string() })).default([]),
+            }),
+          )
+          .parse((answer.body as { data?: unknown }).data ?? []);
+        for (const template of data) {
+          found.push({
+            providerId: template.id,
+            name: template.name,
+            language: template.language,
+            status: template.status,
+            category: template.category,
+            components: template.components,
+          });
+        }
+        url = pickText(answer.body, 'paging', 'next') || undefined;
+      }
+      return found;
+    },
+  };
+};

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { SERVER_ROOT } from './paths';
+
+export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v23.0';
+export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  // Without SMTP_URL mails are written to the log instead of sent, so a first run needs no mail server.
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MAIL_FROM: z.string().default('Conversa <no-reply@conversa.test>'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  MASTER_EMAIL: z.email().default('master@conversa.test'),
+  MASTER_PASSWORD: z.string().min(8).default('Master#2026'),
+  SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  CORS_ORIGINS: z.string().default(''),
+  // The chat sign-in and chat iframe are embedded in customers' sites as a widget, so any site may frame us.
+  FRAME_ANCESTORS: z.string().default('*'),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Only behind a reverse proxy may X-Forwarded-For be believed; otherwise anyone could pick their address.
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SEED_DEMO: booleanText.default(true),
+  // Provider endpoints; tests point them at local fakes.
+  GRAPH_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GRAPH_API_URL)),
+  TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_TELEGRAM_API_URL)),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  // How long a claimed job belongs to its worker; a crashed worker's job is taken over after it.
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(5 * 60_000),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `memory://` keeps the embedded database in memory (tests). */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  masterEmail: string;
+  masterPassword: string;
+  secretKey: string;
+  corsOrigins: string[];
+  frameAncestors: string[];
+  webDist: string;
+  trustProxy: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  graphApiUrl: string;
+  telegramApiUrl: string;
+  /** Each provider call is abandoned after this long (AbortSignal.timeout). */
+  providerTimeoutMs: number;
+  jobLeaseMs: number;
+};
+
+const splitList = (value: string, separator: RegExp): string[] =>
+  value
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The secret stays stable across restarts by living in the data folder when it is not given. */
+const loadOrCreateSecret = (dataDir: string): string => {
+  const file = resolve(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+/** Parses the environment once; an invalid value stops the start with a readable message. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const vars = parsed.data;
+  // A send still waiting on its provider must not be taken over by another worker as if it had crashed.
+  if (vars.JOB_LEASE_MS <= vars.PROVIDER_TIMEOUT_MS * 2) {
+    throw new Error('Invalid configuration:\nJOB_LEASE_MS must be more than twice PROVIDER_TIMEOUT_MS');
+  }
+  const dataDir = resolve(process.cwd(), vars.DATA_DIR);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    masterEmail: vars.MASTER_EMAIL.toLowerCase(),
+    masterPassword: vars.MASTER_PASSWORD,
+    secretKey: vars.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    corsOrigins: splitList(vars.CORS_ORIGINS, /,/),
+    frameAncestors: splitList(vars.FRAME_ANCESTORS, /[\s,]+/),
+    webDist: vars.WEB_DIST
+      ? resolve(process.cwd(), vars.WEB_DIST)
+      : resolve(SERVER_ROOT, '..', 'web', 'dist'),
+    trustProxy: vars.TRUST_PROXY,
+    logLevel: vars.LOG_LEVEL,
+    seedDemo: vars.SEED_DEMO,
+    graphApiUrl: vars.GRAPH_API_URL.replace(/\/+$/, ''),
+    telegramApiUrl: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
+    jobLeaseMs: vars.JOB_LEASE_MS,
+  };
+};

@@ -1,0 +1,36 @@
+import type { NumberFormat } from '@conversa/domain';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { plans } from './plans';
+
+/** A company (tenant); every tenant table points here through client_id. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    subdomain: text('subdomain').notNull().unique(),
+    country: text('country').notNull().default('CL'),
+    timezone: text('timezone').notNull().default('America/Santiago'),
+    language: text('language').notNull().default('es'),
+    industry: text('industry').notNull().default('serviciosSalud'),
+    quantityemple: integer('quantityemple').notNull().default(1),
+    imglogo: text('imglogo').notNull().default(''),
+    subscribe_id: jsonb('subscribe_id').$type<string[]>().notNull().default([]),
+    plan_id: uuid('plan_id').references(() => plans.id),
+    // null while the company has never been billed: the trial is not "unpaid".
+    is_paid: boolean('is_paid'),
+    plan_expires_at: timestamp('plan_expires_at', { withTimezone: true }),
+    access: jsonb('access').$type<string[]>().notNull().default([]),
+    number_format: jsonb('number_format').$type<NumberFormat>().notNull(),
+    market: boolean('market').notNull().default(false),
+    create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('clients_plan_id_idx').on(table.plan_id),
+    index('clients_create_date_idx').on(table.create_date),
+  ],
+);
+
+export type ClientRow = typeof clients.$inferSelect;

@@ -1,0 +1,39 @@
+import { hasAccess, isLocale } from '@conversa/domain';
+import type { FastifyRequest } from 'fastify';
+import { type SessionResolver, tokenError } from '../auth/session-resolver';
+import { forbidden, notFound, unauthorized } from './app-error';
+import type { AuthContext } from './fastify-types';
+
+/** The token from `Authorization: Bearer …` or, as the web historically sends it, `access-token`. */
+export const tokenOf = (request: FastifyRequest): string | undefined => {
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || undefined;
+  const header = request.headers['access-token'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.trim() || undefined;
+};
+
+/**
+ * One hook for every API route: checks the `{locale}` segment, resolves the caller from the token, then
+ * applies the route's declared `permission` and `masterOnly`. Later modules only declare what they need.
+ */
+export const createAuthHook = (resolver: SessionResolver) => async (request: FastifyRequest) => {
+  const params = request.params as Record<string, unknown> | undefined;
+  if (params && 'locale' in params && !isLocale(params.locale)) throw notFound();
+
+  const config = request.routeOptions.config;
+  if (config.isPublic) return;
+
+  const result = await resolver.resolve(tokenOf(request));
+  if (!result.ok) throw tokenError(result.problem);
+  request.auth = result.auth;
+
+  if (config.masterOnly && result.auth.account !== 'master') throw forbidden();
+  if (config.permission && !hasAccess(result.auth, config.permission)) throw forbidden();
+};
+
+/** The caller of a route behind the auth hook. */
+export const requireAuth = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+};

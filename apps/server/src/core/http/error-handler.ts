@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FieldError } from '@conversa/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { type MessageKey, translate, translateMessage } from '../i18n/i18n';
+import { AppError } from './app-error';
+import { envelope } from './envelope';
+
+const STATUS_INFO: Record<number, MessageKey> = {
+  400: 'info.invalidData',
+  401: 'info.invalidToken',
+  403: 'info.forbidden',
+  404: 'info.notFound',
+  409: 'info.duplicate',
+  412: 'info.preconditionFailed',
+  413: 'info.fileMax10mb',
+  429: 'info.tooManyRequests',
+};
+
+const pathOf = (segments: readonly PropertyKey[]): string => segments.map(String).join('.');
+
+const statusOf = (error: FastifyError): number => {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+};
+
+/** Paths the web app never owns: their misses stay JSON envelopes. */
+const isServerPath = (url: string): boolean => /^\/(api|socket\.io|webhooks)(\/|$|\?)/.test(url);
+
+/** A request for a page of the single-page app rather than for a file or an API resource. */
+const isPageRequest = (request: FastifyRequest): boolean => {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  if (isServerPath(path)) return false;
+  const last = path.split('/').at(-1) ?? '';
+  return !last.includes('.');
+};
+
+/** Every answer, error or miss, leaves as the envelope with a localized `info`. */
+export const registerErrorHandling = (app: FastifyInstance, webDist: string | undefined) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = request.locale;
+    if (error instanceof AppError) {
+      const errors: FieldError[] | undefined = error.errors?.map((item) => ({
+        path: item.path,
+        message: translate(locale, item.message),
+      }));
+      return reply
+        .status(error.status)
+        .send(
+          envelope(error.status, translate(locale, error.info, error.params), [], errors ? { errors } : {}),
+        );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((item) => ({
+        path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: translateMessage(locale, item.message ?? ''),
+      }));
+      return reply.status(400).send(envelope(400, translate(locale, 'info.invalidData'), [], { errors }));
+    }
+    if (error instanceof ZodError) {
+      const errors = error.issues.map((item) => ({
+        path: pathOf(item.path),
+        message: translateMessage(locale, item.message),
+      }));
+      return reply.status(400).send(envelope(400, translate(locale, 'info.invalidData'), [], { errors }));
+    }
+    const status = statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(envelope(500, translate(locale, 'info.serverError')));
+    }
+    const info = STATUS_INFO[status] ?? 'info.invalidData';
+    return reply.status(status).send(envelope(status, translate(locale, info)));
+  });
+
+  const indexHtml = webDist ? join(webDist, 'index.html') : undefined;
+  const hasWebApp = indexHtml !== undefined && existsSync(indexHtml);
+
+  app.setNotFoundHandler((request, reply) => {
+    // Deep links of the web app (/app/…, /signin) are served its index.html; its router shows its own 404.
+    if (hasWebApp && isPageRequest(request)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(404, translate(request.locale, 'info.notFound')));
+  });
+};

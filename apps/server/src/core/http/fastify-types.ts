@@ -1,0 +1,34 @@
+import type { AccountType, Locale, PermissionKey } from '@conversa/domain';
+import type { Server as SocketServer } from 'socket.io';
+import type { DatabaseConnection } from '../db/database';
+
+/** Who is calling, resolved from the session token; the tenant of every query comes from here. */
+export type AuthContext = {
+  userId: string;
+  clientId: string;
+  account: AccountType;
+  userAccess: string[];
+  clientAccess: string[];
+  market: boolean;
+  sessionId: string;
+};
+
+// Fastify's extension points are interfaces; declaration merging needs `interface` here.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes reachable without a token (sign-up, login, restore). */
+    isPublic?: boolean;
+    /** The permission a caller needs, checked with the domain's hasAccess. */
+    permission?: PermissionKey;
+    /** Platform administration: only the master account may call it. */
+    masterOnly?: boolean;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    io: SocketServer;
+    database: DatabaseConnection;
+  }
+}

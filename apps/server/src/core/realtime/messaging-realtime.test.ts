@@ -1,0 +1,220 @@
+import type { AddressInfo } from 'node:net';
+import type { Contact, Envelope, Message } from '@conversa/domain';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contactByPhone,
+  createSandboxDevice,
+  deliver,
+  newPhone,
+  type SandboxDevice,
+} from '../../test/messaging-fixtures';
+import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
+import { DEMO_LOGINS } from '../db/seed-logins';
+import type { PublishedNotification } from './realtime-events.repository';
+
+let testApp: TestApp;
+let url: string;
+let owner: Session;
+let agent: Session;
+let supervisor: Session;
+let other: Session;
+let device: SandboxDevice;
+let otherDevice: SandboxDevice;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  [owner, agent, supervisor] = await Promise.all([
+    login(testApp.app, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password),
+    login(testApp.app, DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password),
+    login(testApp.app, DEMO_LOGINS.supervisor.email, DEMO_LOGINS.supervisor.password),
+  ]);
+  other = await signupCompany(testApp.app);
+  device = await createSandboxDevice(testApp.app, owner.token);
+  otherDevice = await createSandboxDevice(testApp.app, other.token);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await testApp?.close();
+});
+
+/** A connected socket that records every notification it receives. */
+const listen = async (session: Session) => {
+  const socket = connect(url, {
+    path: '/socket.io',
+    auth: { token: session.token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  const seen: PublishedNotification[] = [];
+  socket.on('notification', (notification: PublishedNotification) => seen.push(notification));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, seen };
+};
+
+const ask = (socket: Socket, request: Record<string, unknown>) =>
+  new Promise<Envelope<Message>>((resolve) =>
+    socket.emit('Apiv1', request, (answer: Envelope<Message>) => resolve(answer)),
+  );
+
+describe('messaging notifications', () => {
+  it('an inbound message notifies the company with its seq, and never another company', async () => {
+    const a = await listen(owner);
+    const b = await listen(other);
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, body: 'realtime hello' });
+    await deliver(testApp.app, otherDevice, { phone: newPhone(), body: 'other company hello' });
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    await expect
+      .poll(() => a.seen.find((n) => n.module === 'message' && n.action === 'create' && n.ref === contact.id))
+      .toMatchObject({ data: [{ body: 'realtime hello', fromMe: false }], seq: expect.any(Number) });
+    await expect
+      .poll(() => a.seen.find((n) => n.module === 'contact' && n.ref === contact.id))
+      .toMatchObject({ action: 'update', data: [{ message: { numpending: 1 } }] });
+    await expect.poll(() => b.seen.some((n) => JSON.stringify(n).includes('other company hello'))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(
+      b.seen.some(
+        (n) => JSON.stringify(n).includes(contact.id) || JSON.stringify(n).includes('realtime hello'),
+      ),
+    ).toBe(false);
+    expect(a.seen.some((n) => JSON.stringify(n).includes('other company hello'))).toBe(false);
+    a.socket.disconnect();
+    b.socket.disconnect();
+  });
+
+  it('a transfer reaches the new assignee with a message; notes and devices notify too', async () => {
+    const target = await listen(supervisor);
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, name: 'Transfer Person' });
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    await call(testApp.app, 'POST', `/api/v1/en/contact/lock/${contact.id}`, { token: agent.token });
+    await call(testApp.app, 'POST', `/api/v1/en/contact/transfer/${contact.id}`, {
+      token: agent.token,
+      body: { user_id: supervisor.userId },
+    });
+    await expect
+      .poll(() => target.seen.find((n) => n.action === 'transfer'))
+      .toMatchObject({
+        module: 'contact',
+        ref: contact.id,
+        data: [{ derivedto: supervisor.userId }],
+        msg: expect.stringContaining('Transfer Person'),
+      });
+    await call(testApp.app, 'POST', '/api/v1/en/note/create', {
+      token: owner.token,
+      body: { description: 'hello', contact_id: contact.id },
+    });
+    await expect
+      .poll(() => target.seen.find((n) => n.module === 'note'))
+      .toMatchObject({ action: 'create', ref: contact.id });
+    await call(testApp.app, 'PUT', `/api/v1/en/device/updateone/${device.id}`, {
+      token: owner.token,
+      body: { color: '#abcdef' },
+    });
+    await expect
+      .poll(() => target.seen.find((n) => n.module === 'device'))
+      .toMatchObject({ action: 'update', ref: device.id });
+    const sent = await call<Message>(testApp.app, 'POST', '/api/v1/en/message/create', {
+      token: supervisor.token,
+      body: { type: 'chat', body: 'status please', device_id: device.id, contact_id: contact.id },
+    });
+    await expect
+      .poll(() =>
+        target.seen.find(
+          (n) =>
+            n.module === 'message' &&
+            n.action === 'update' &&
+            (n.data[0] as Message).id === sent.body.data[0]?.id,
+        ),
+      )
+      .toMatchObject({ data: [{ status: 'sent' }] });
+    target.socket.disconnect();
+  });
+
+  it('after a reconnect, events?since= answers what the socket missed, in order', async () => {
+    const first = await listen(owner);
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, body: 'before' });
+    await expect.poll(() => first.seen.some((n) => JSON.stringify(n.data).includes('before'))).toBe(true);
+    // Presence (user) notifications are not part of the outbox and carry no seq.
+    const lastSeq = Math.max(...first.seen.filter((n) => n.seq !== undefined).map((n) => n.seq));
+    first.socket.disconnect();
+
+    await deliver(testApp.app, device, { phone, body: 'missed one' });
+    await deliver(testApp.app, device, { phone, body: 'missed two' });
+
+    const missed = await call<PublishedNotification>(
+      testApp.app,
+      'GET',
+      `/api/v1/en/events?since=${lastSeq}`,
+      { token: owner.token },
+    );
+    expect(missed.status).toBe(200);
+    const messages = missed.body.data.filter((n) => n.module === 'message' && n.action === 'create');
+    expect(messages.map((n) => (n.data[0] as Message).body)).toEqual(['missed one', 'missed two']);
+    const seqs = missed.body.data.map((n) => n.seq);
+    expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+    expect(seqs.every((seq) => seq > lastSeq)).toBe(true);
+    expect(missed.body.pagination?.total).toBe(missed.body.data.length);
+    const otherView = await call<PublishedNotification>(
+      testApp.app,
+      'GET',
+      `/api/v1/en/events?since=${lastSeq}`,
+      { token: other.token },
+    );
+    expect(JSON.stringify(otherView.body)).not.toContain('missed one');
+    expect((await call(testApp.app, 'GET', '/api/v1/en/events?since=0')).status).toBe(401);
+  });
+
+  it('the Apiv1 msg resource lists and updates messages through the ack', async () => {
+    const { socket } = await listen(owner);
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, body: 'over the socket' });
+    const contact: Contact = await contactByPhone(testApp.app, owner.token, phone);
+    const list = await ask(socket, {
+      resource: 'msg',
+      operation: 'list',
+      locale: 'en',
+      payload: { contact_id: contact.id, page: 1, offset: 25 },
+    });
+    expect(list).toMatchObject({
+      status_codes: 200,
+      data: [{ body: 'over the socket' }],
+      pagination: { total: 1 },
+    });
+    const id = list.data[0]?.id;
+    const updated = await ask(socket, {
+      resource: 'msg',
+      operation: 'updateone',
+      locale: 'en',
+      payload: { id, starred: true },
+    });
+    expect(updated).toMatchObject({ status_codes: 200, data: [{ id, starred: true }] });
+    const foreign = await ask(socket, {
+      resource: 'msg',
+      operation: 'list',
+      locale: 'en',
+      payload: {
+        contact_id: (await contactByPhone(testApp.app, other.token, (await deliverOther()).phone)).id,
+      },
+    });
+    expect(foreign).toMatchObject({ status_codes: 404, data: [] });
+    const bad = await ask(socket, { resource: 'msg', operation: 'updateone', payload: { id, owner: 'x' } });
+    expect(bad.status_codes).toBe(400);
+    socket.disconnect();
+  });
+});
+
+const deliverOther = async () => {
+  const phone = newPhone();
+  await deliver(testApp.app, otherDevice, { phone });
+  return { phone };
+};

@@ -1,0 +1,65 @@
+import type { AccountBundle } from '@conversa/domain';
+import type { SecretBox } from '../../core/crypto/secret-box';
+import type { Database } from '../../core/db/database';
+import { notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { toPublicClient } from '../clients/clients.mapper';
+import { createClientsRepository } from '../clients/clients.repository';
+import { toPublicDevice } from '../devices/devices.mapper';
+import { createDevicesRepository } from '../devices/devices.repository';
+import { toPublicUser } from '../users/users.mapper';
+import { createUsersRepository } from '../users/users.repository';
+
+export const createAccountService = ({
+  db,
+  box,
+  publicUrl,
+}: {
+  db: Database;
+  box: SecretBox;
+  publicUrl: string;
+}) => {
+  const users = createUsersRepository(db);
+  const devices = createDevicesRepository(db);
+  const clients = createClientsRepository(db);
+
+  return {
+    /**
+     * Everything the web needs after sign-in. The path's ids must be the caller's own; anything else is
+     * "not found" so nobody learns whether another company or user exists.
+     */
+    async bundle(auth: AuthContext, clientId: string, userId: string): Promise<AccountBundle> {
+      if (clientId !== auth.clientId || userId !== auth.userId) throw notFound();
+      const [user, client, team, deviceRows] = await Promise.all([
+        users.findById(auth.clientId, auth.userId),
+        clients.findById(auth.clientId),
+        users.listBrief(auth.clientId),
+        devices.listAll(auth.clientId),
+      ]);
+      if (!user || !client) throw notFound();
+      return {
+        user: toPublicUser(user),
+        client: toPublicClient(client),
+        list_user: team.rows.map(({ id, name, email, account, online }) => ({
+          id,
+          name,
+          email,
+          account,
+          online,
+        })),
+        // Modules that do not exist yet answer empty lists, so the web can rely on every key.
+        list_dinamic: [],
+        list_device: deviceRows.map((row) => toPublicDevice(box, row, publicUrl)),
+        views: [],
+        setting_device: [],
+        list_pipeline: [],
+        setting_views: [],
+        setting_graphics: [],
+        popover_newsletter: [],
+        modal_newsletter: [],
+      };
+    },
+  };
+};
+
+export type AccountService = ReturnType<typeof createAccountService>;

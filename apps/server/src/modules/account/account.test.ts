@@ -1,0 +1,104 @@
+import { ACCOUNT_BUNDLE_KEYS, type AccountBundle } from '@conversa/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients } from '../../core/db/schema';
+import { DEMO_LOGINS } from '../../core/db/seed-logins';
+import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
+
+let testApp: TestApp;
+let owner: Session;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  owner = await login(testApp.app, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
+});
+afterAll(async () => testApp?.close());
+
+const bundleUrl = (session: Pick<Session, 'clientId' | 'userId'>, locale = 'es') =>
+  `/api/v1/${session.clientId}/${session.userId}/account/search/${locale}`;
+
+describe('account bundle', () => {
+  it('answers exactly the twelve keys with the user, the company and its team', async () => {
+    const answer = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(owner), {
+      token: owner.token,
+    });
+    expect(answer.status).toBe(200);
+    const account = answer.body.data[0]?.account;
+    expect(Object.keys(account ?? {}).sort()).toEqual([...ACCOUNT_BUNDLE_KEYS].sort());
+    expect(account?.user).toMatchObject({
+      id: owner.userId,
+      email: DEMO_LOGINS.owner.email,
+      account: 'client',
+    });
+    expect(account?.client).toMatchObject({
+      id: owner.clientId,
+      name: 'Demo Company',
+      subdomain: 'DemoCompany',
+    });
+    expect(account?.list_user).toHaveLength(4);
+    expect(Object.keys(account?.list_user[0] ?? {}).sort()).toEqual([
+      'account',
+      'email',
+      'id',
+      'name',
+      'online',
+    ]);
+    // The demo company's seeded sandbox device, connected, as the device list shows it.
+    expect(account?.list_device).toEqual([
+      expect.objectContaining({ name: 'Sandbox', status: 'connected', setting: expect.objectContaining({}) }),
+    ]);
+  });
+
+  it('never carries a password hash', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: bundleUrl(owner),
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(response.body).not.toMatch(/password|argon2/i);
+  });
+
+  it("answers 404 for another company's or another user's ids", async () => {
+    const other = await signupCompany(testApp.app);
+    const foreignClient = await call(
+      testApp.app,
+      'GET',
+      bundleUrl({ clientId: other.clientId, userId: owner.userId }),
+      {
+        token: owner.token,
+      },
+    );
+    expect(foreignClient.status).toBe(404);
+    expect(foreignClient.body.data).toEqual([]);
+    const foreignUser = await call(
+      testApp.app,
+      'GET',
+      bundleUrl({ clientId: owner.clientId, userId: other.userId }),
+      {
+        token: owner.token,
+      },
+    );
+    expect(foreignUser.status).toBe(404);
+  });
+
+  it('answers 404 for an unknown locale and 401 without a token', async () => {
+    expect((await call(testApp.app, 'GET', bundleUrl(owner, 'xx'), { token: owner.token })).status).toBe(404);
+    expect((await call(testApp.app, 'GET', bundleUrl(owner))).status).toBe(401);
+  });
+
+  it('shows an expired plan as unpaid so the web can ask to renew', async () => {
+    const company = await signupCompany(testApp.app);
+    const fresh = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(company), {
+      token: company.token,
+    });
+    expect(fresh.body.data[0]?.account.client.is_paid).toBeNull();
+    await testApp.app.database.db
+      .update(clients)
+      .set({ plan_expires_at: new Date(Date.now() - 60_000) })
+      .where(eq(clients.id, company.clientId));
+    const expired = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(company), {
+      token: company.token,
+    });
+    expect(expired.body.data[0]?.account.client.is_paid).toBe(false);
+  });
+});

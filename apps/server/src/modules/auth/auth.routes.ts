@@ -1,0 +1,92 @@
+import { restoreConfirmSchema, restoreSchema, signinSchema, signupSchema } from '@conversa/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../core/http/auth.hook';
+import { ok } from '../../core/http/envelope';
+import { localeParams } from '../../core/http/route-schemas';
+
+import type { AuthService } from './auth.service';
+
+const tags = ['auth'];
+
+// Per address: sign-ups create companies and restores send mail, so neither may be fired in bulk.
+const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
+const RESTORE_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
+
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create a company and its owner on the trial plan',
+        params: localeParams,
+        body: signupSchema,
+      },
+      config: { isPublic: true, rateLimit: SIGNUP_RATE_LIMIT },
+    },
+    async (request) => {
+      await service.signup(request.body);
+      return ok(request.locale, [], { info: 'info.signupSuccess' });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers the access token',
+        params: localeParams,
+        body: signinSchema,
+      },
+      config: { isPublic: true },
+    },
+    async (request) => {
+      const data = await service.login(request.body, request.ip);
+      return ok(request.locale, [data], { info: 'info.loginSuccess' });
+    },
+  );
+
+  app.get(
+    '/logout',
+    { schema: { tags, summary: 'End the current session', params: localeParams } },
+    async (request) => {
+      await service.logout(requireAuth(request));
+      return ok(request.locale, [], { info: 'info.logoutSuccess' });
+    },
+  );
+
+  app.post(
+    '/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (always 200)',
+        params: localeParams,
+        body: restoreSchema,
+      },
+      config: { isPublic: true, rateLimit: RESTORE_RATE_LIMIT },
+    },
+    async (request) => {
+      await service.restore(request.body.email);
+      return ok(request.locale, [], { info: 'info.restoreSent' });
+    },
+  );
+
+  app.post(
+    '/restore/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link',
+        params: localeParams,
+        body: restoreConfirmSchema,
+      },
+      config: { isPublic: true },
+    },
+    async (request) => {
+      await service.restoreConfirm(request.body);
+      return ok(request.locale, [], { info: 'info.restoreDone' });
+    },
+  );
+};

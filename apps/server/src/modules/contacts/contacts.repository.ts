@@ -1,0 +1,345 @@
+import type { LastMessage, MessageStatus } from '@conversa/domain';
+import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database';
+import { type ContactRow, contacts, devices } from '../../core/db/schema';
+import type { SearchQuery, SearchWhitelist } from '../../core/http/search-query';
+
+export const CONTACT_SEARCH_FIELDS: SearchWhitelist = {
+  'info.first_name': { column: contacts.first_name, type: 'text' },
+  'info.last_name': { column: contacts.last_name, type: 'text' },
+  'info.full_name': { column: contacts.full_name, type: 'text' },
+  'info.email': { column: contacts.email, type: 'text' },
+  'info.document': { column: contacts.document, type: 'text' },
+  'info.country': { column: contacts.country, type: 'text' },
+  'info.phone': { column: contacts.phone, type: 'text' },
+  derivedto: { column: contacts.derivedto, type: 'text' },
+  answerbot: { column: contacts.answerbot, type: 'boolean' },
+  owner: { column: contacts.owner, type: 'list' },
+  tags: { column: contacts.tags, type: 'list' },
+  stage: { column: contacts.stage, type: 'text' },
+  starred: { column: contacts.starred, type: 'boolean' },
+  device_id: { column: sql`${contacts.device_id}::text`, type: 'text' },
+  'message.numpending': { column: contacts.numpending, type: 'number' },
+  'message.numtotal': { column: contacts.numtotal, type: 'number' },
+  last_message_at: { column: contacts.last_message_at, type: 'date' },
+  create_date: { column: contacts.create_date, type: 'date' },
+};
+
+export type NewContact = Omit<typeof contacts.$inferInsert, 'client_id'>;
+export type ContactPatch = Partial<
+  Pick<
+    NewContact,
+    | 'first_name'
+    | 'last_name'
+    | 'full_name'
+    | 'email'
+    | 'document'
+    | 'country'
+    | 'phone'
+    | 'tags'
+    | 'stage'
+    | 'starred'
+    | 'derivedto'
+    | 'answerbot'
+  >
+>;
+
+/** The device summary a contact carries. */
+export type ContactDevice = Pick<
+  typeof devices.$inferSelect,
+  'id' | 'name' | 'color' | 'background_color' | 'status' | 'type'
+>;
+export type DetailedContact = { contact: ContactRow; device: ContactDevice | null };
+
+const detailedColumns = {
+  contact: contacts,
+  device: {
+    id: devices.id,
+    name: devices.name,
+    color: devices.color,
+    background_color: devices.background_color,
+    status: devices.status,
+    type: devices.type,
+  },
+};
+
+const NEWEST_MESSAGE: SQL[] = [sql`${contacts.last_message_at} desc nulls last`, asc(contacts.id)];
+
+/** `owner` gains the user unless they are already in it. */
+const withOwner = (userId: string): SQL =>
+  sql`case when ${contacts.owner} @> ${JSON.stringify([userId])}::jsonb then ${contacts.owner} else ${contacts.owner} || ${JSON.stringify([userId])}::jsonb end`;
+
+export const createContactsRepository = (db: Executor) => {
+  const tenant = (clientId: string, ...conditions: (SQL | undefined)[]) =>
+    and(eq(contacts.client_id, clientId), ...conditions);
+
+  const selectDetailed = () =>
+    db.select(detailedColumns).from(contacts).leftJoin(devices, eq(devices.id, contacts.device_id));
+
+  const updateReturning = async (
+    clientId: string,
+    condition: SQL | undefined,
+    set: Record<string, unknown>,
+  ) => db.update(contacts).set(set).where(tenant(clientId, condition)).returning();
+
+  return {
+    async findById(clientId: string, id: string): Promise<ContactRow | undefined> {
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(tenant(clientId, eq(contacts.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findDetailed(clientId: string, id: string): Promise<DetailedContact | undefined> {
+      const rows = await selectDetailed()
+        .where(tenant(clientId, eq(contacts.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findDetailedMany(clientId: string, ids: string[]): Promise<DetailedContact[]> {
+      if (ids.length === 0) return [];
+      return selectDetailed().where(tenant(clientId, inArray(contacts.id, ids)));
+    },
+
+    async findByPhone(clientId: string, phone: string): Promise<ContactRow | undefined> {
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(tenant(clientId, eq(contacts.phone, phone)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async search(clientId: string, query: SearchQuery, extra?: SQL) {
+      const where = tenant(clientId, query.where, extra);
+      const [rows, totals] = await Promise.all([
+        selectDetailed()
+          .where(where)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(contacts).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async searchCapped(clientId: string, query: SearchQuery, cap: number): Promise<ContactRow[]> {
+      return db
+        .select()
+        .from(contacts)
+        .where(tenant(clientId, query.where))
+        .orderBy(...query.orderBy)
+        .limit(cap);
+    },
+
+    /** Stages present among the matching contacts, with how many each holds. */
+    async stageTotals(clientId: string, query: SearchQuery): Promise<{ stage: string; total: number }[]> {
+      return db
+        .select({ stage: contacts.stage, total: count() })
+        .from(contacts)
+        .where(tenant(clientId, query.where))
+        .groupBy(contacts.stage)
+        .orderBy(contacts.stage);
+    },
+
+    /**
+     * One page of the conversation list: pinned conversations first (in last-message order), then the
+     * rest. Pinned ones are read apart so the rest keeps using the (client_id, last_message_at) index.
+     * The exact total is the slow part (it visits every matching conversation), so it runs beside the page
+     * rather than before or after it: on PostgreSQL each takes its own pool connection and the answer
+     * takes the longer of the two, not their sum (PGlite has one connection and runs them in turn).
+     */
+    async chats(clientId: string, conditions: SQL[], fixed: string[], limit: number, offset: number) {
+      const where = tenant(clientId, ...conditions);
+      const page = async (): Promise<DetailedContact[]> => {
+        const pinned =
+          fixed.length > 0
+            ? await selectDetailed()
+                .where(and(where, inArray(contacts.id, fixed)))
+                .orderBy(...NEWEST_MESSAGE)
+            : [];
+        const pinnedPage = pinned.slice(offset, offset + limit);
+        const restLimit = limit - pinnedPage.length;
+        if (restLimit <= 0) return pinnedPage;
+        const rest = await selectDetailed()
+          .where(fixed.length > 0 ? and(where, notInArray(contacts.id, fixed)) : where)
+          .orderBy(...NEWEST_MESSAGE)
+          .limit(restLimit)
+          .offset(Math.max(0, offset - pinned.length));
+        return [...pinnedPage, ...rest];
+      };
+      const [rows, totals] = await Promise.all([
+        page(),
+        db.select({ total: count() }).from(contacts).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async insert(clientId: string, values: NewContact): Promise<ContactRow> {
+      const rows = await db
+        .insert(contacts)
+        .values({ ...values, client_id: clientId })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /** Find-or-create by phone, safe against a concurrent create of the same phone. */
+    async findOrCreateByPhone(clientId: string, values: NewContact): Promise<ContactRow> {
+      const inserted = await db
+        .insert(contacts)
+        .values({ ...values, client_id: clientId })
+        .onConflictDoNothing({ target: [contacts.client_id, contacts.phone] })
+        .returning();
+      if (inserted[0]) return inserted[0];
+      const existing = await this.findByPhone(clientId, values.phone);
+      if (!existing) throw new Error('contact vanished during find-or-create');
+      return existing;
+    },
+
+    async update(clientId: string, id: string, patch: ContactPatch): Promise<ContactRow | undefined> {
+      if (Object.keys(patch).length === 0) return this.findById(clientId, id);
+      const rows = await updateReturning(clientId, eq(contacts.id, id), patch);
+      return rows[0];
+    },
+
+    async updateMany(clientId: string, ids: string[], patch: ContactPatch): Promise<string[]> {
+      if (ids.length === 0 || Object.keys(patch).length === 0) return [];
+      const rows = await db
+        .update(contacts)
+        .set(patch)
+        .where(tenant(clientId, inArray(contacts.id, ids)))
+        .returning({ id: contacts.id });
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Takes a free conversation in ONE conditional statement: of two agents taking it at the same time the
+     * database lets exactly one update match `derivedto = ''`. Taking it over also takes it from the bot.
+     */
+    async lock(clientId: string, id: string, userId: string): Promise<ContactRow | undefined> {
+      const rows = await updateReturning(clientId, and(eq(contacts.id, id), eq(contacts.derivedto, '')), {
+        derivedto: userId,
+        answerbot: false,
+        owner: withOwner(userId),
+      });
+      return rows[0];
+    },
+
+    /** Frees a conversation; with `heldBy` only if that user holds it. */
+    async release(clientId: string, id: string, heldBy?: string): Promise<ContactRow | undefined> {
+      const condition = heldBy
+        ? and(eq(contacts.id, id), eq(contacts.derivedto, heldBy))
+        : eq(contacts.id, id);
+      const rows = await updateReturning(clientId, condition, { derivedto: '' });
+      return rows[0];
+    },
+
+    /** Hands a conversation on, only while `fromUserId` still holds it. */
+    async transfer(clientId: string, id: string, fromUserId: string, toUserId: string) {
+      const rows = await updateReturning(
+        clientId,
+        and(eq(contacts.id, id), eq(contacts.derivedto, fromUserId)),
+        {
+          derivedto: toUserId,
+          owner: withOwner(toUserId),
+        },
+      );
+      return rows[0];
+    },
+
+    /** Frees every held conversation matching the conditions; answers the ids it freed. */
+    async unlockWhere(clientId: string, conditions: SQL[]): Promise<string[]> {
+      const rows = await db
+        .update(contacts)
+        .set({ derivedto: '' })
+        .where(tenant(clientId, ne(contacts.derivedto, ''), ...conditions))
+        .returning({ id: contacts.id });
+      return rows.map((row) => row.id);
+    },
+
+    async resetUnread(clientId: string, id: string): Promise<ContactRow | undefined> {
+      const rows = await updateReturning(clientId, eq(contacts.id, id), { numpending: 0, numtotal: 0 });
+      return rows[0];
+    },
+
+    /**
+     * An inbound message, in ONE statement: creates the conversation (counters at 1) or raises its counters,
+     * and makes the message its last one. The unique (client_id, phone) index settles concurrent first
+     * messages of one phone; the row lock it takes orders concurrent deliveries to one conversation.
+     */
+    async upsertInbound(
+      clientId: string,
+      values: Omit<
+        NewContact,
+        'numpending' | 'numtotal' | 'last_message' | 'last_message_at' | 'last_inbound_at'
+      >,
+      summary: LastMessage,
+    ): Promise<ContactRow> {
+      // now() is the transaction's start, the same instant the message row's create_date takes.
+      const rows = await db
+        .insert(contacts)
+        .values({
+          ...values,
+          client_id: clientId,
+          numpending: 1,
+          numtotal: 1,
+          last_message: summary,
+          last_message_at: sql`now()`,
+          last_inbound_at: sql`now()`,
+        })
+        .onConflictDoUpdate({
+          target: [contacts.client_id, contacts.phone],
+          set: {
+            numpending: sql`${contacts.numpending} + 1`,
+            numtotal: sql`${contacts.numtotal} + 1`,
+            last_message: sql`excluded.last_message`,
+            last_message_at: sql`excluded.last_message_at`,
+            last_inbound_at: sql`excluded.last_inbound_at`,
+            device_id: sql`excluded.device_id`,
+          },
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('upsert returned no row');
+      return row;
+    },
+
+    async recordOutbound(clientId: string, id: string, summary: LastMessage, at: Date) {
+      await db
+        .update(contacts)
+        .set({ last_message: summary, last_message_at: at })
+        .where(tenant(clientId, eq(contacts.id, id)));
+    },
+
+    /** Keeps the summary's status in step when the last message's status moves. */
+    async updateLastMessageStatus(
+      clientId: string,
+      id: string,
+      messageId: string,
+      status: MessageStatus,
+      providerMessageId: string,
+    ) {
+      await db
+        .update(contacts)
+        .set({
+          last_message: sql`${contacts.last_message} || ${JSON.stringify({ status, message_id: providerMessageId })}::jsonb`,
+        })
+        .where(tenant(clientId, eq(contacts.id, id), sql`${contacts.last_message}->>'id' = ${messageId}`));
+    },
+
+    async delete(clientId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(contacts)
+        .where(tenant(clientId, eq(contacts.id, id)))
+        .returning({ id: contacts.id });
+      return rows.length > 0;
+    },
+  };
+};
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

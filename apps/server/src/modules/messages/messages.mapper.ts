@@ -1,0 +1,40 @@
+import type { LastMessage, Message } from '@conversa/domain';
+import type { MessageRow } from '../../core/db/schema';
+import type { FileStore } from '../../core/storage/file-store';
+
+/** What leaves the server; a deleted message keeps its place in the history but not its content. */
+export const toMessage = (files: FileStore, row: MessageRow): Message => ({
+  id: row.id,
+  client_id: row.client_id,
+  contact_id: row.contact_id,
+  device_id: row.device_id,
+  body: row.deleted ? '' : row.body,
+  type: row.type,
+  fromMe: row.from_me,
+  message_id: row.message_id ?? '',
+  status: row.status,
+  timestamp: row.timestamp.toISOString(),
+  create_date: row.create_date.toISOString(),
+  owner: row.owner,
+  temp_id: row.temp_id,
+  attachment: row.attachment_key && !row.deleted ? files.url(row.attachment_key) : '',
+  filename: row.filename,
+  starred: row.starred,
+  selected: row.selected,
+  deleted: row.deleted,
+  template: row.template,
+  error: row.error,
+});
+
+/** The summary the contact row keeps of its conversation's last message. */
+export const toLastMessage = (row: MessageRow): LastMessage => ({
+  id: row.id,
+  body: row.body,
+  fromMe: row.from_me,
+  message_id: row.message_id ?? '',
+  status: row.status,
+  timestamp: row.timestamp.toISOString(),
+  type_msg: row.type,
+  owner: row.owner,
+  device_id: row.device_id ?? '',
+});

@@ -1,0 +1,188 @@
+import type { MessageStatus } from '@conversa/domain';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database';
+import { contacts, type MessageRow, messages } from '../../core/db/schema';
+
+export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
+
+export const createMessagesRepository = (db: Executor) => {
+  const tenant = (clientId: string, ...rest: Parameters<typeof and>) =>
+    and(eq(messages.client_id, clientId), ...rest);
+
+  return {
+    async findById(clientId: string, id: string): Promise<MessageRow | undefined> {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(tenant(clientId, eq(messages.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findByProviderId(clientId: string, deviceId: string, providerId: string) {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(tenant(clientId, eq(messages.device_id, deviceId), eq(messages.message_id, providerId)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** A conversation's history, newest first. */
+    async listOfContact(clientId: string, contactId: string, limit: number, offset: number) {
+      const where = tenant(clientId, eq(messages.contact_id, contactId));
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.create_date), desc(messages.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(messages).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async insert(clientId: string, values: NewMessage): Promise<MessageRow> {
+      const rows = await db
+        .insert(messages)
+        .values({ ...values, client_id: clientId })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /** Stores a provider delivery once: a repeated (device, provider id) inserts nothing and answers undefined. */
+    async insertInbound(clientId: string, values: NewMessage): Promise<MessageRow | undefined> {
+      const rows = await db
+        .insert(messages)
+        .values({ ...values, client_id: clientId })
+        .onConflictDoNothing({ target: [messages.device_id, messages.message_id] })
+        .returning();
+      return rows[0];
+    },
+
+    /**
+     * Claims a queued outbound message for one provider call and records the attempt, committed before the
+     * call: only one caller can win, and a later attempt that finds 'dispatching' knows an earlier call's
+     * outcome was never recorded (see messages.service dispatch).
+     */
+    async claimForDispatch(clientId: string, id: string): Promise<MessageRow | undefined> {
+      const rows = await db
+        .update(messages)
+        .set({
+          dispatched_at: sql`now()`,
+          dispatch_state: 'dispatching',
+          dispatch_attempts: sql`${messages.dispatch_attempts} + 1`,
+        })
+        .where(
+          tenant(
+            clientId,
+            eq(messages.id, id),
+            eq(messages.from_me, true),
+            eq(messages.status, 'queue'),
+            isNull(messages.message_id),
+            eq(messages.dispatch_state, ''),
+          ),
+        )
+        .returning();
+      return rows[0];
+    },
+
+    /** The provider certainly did not take the message (it said so): the next attempt may claim it again. */
+    async releaseClaim(clientId: string, id: string): Promise<void> {
+      await db
+        .update(messages)
+        .set({ dispatch_state: '' })
+        .where(tenant(clientId, eq(messages.id, id), isNull(messages.message_id)));
+    },
+
+    async markSent(clientId: string, id: string, providerId: string): Promise<MessageRow | undefined> {
+      const rows = await db
+        .update(messages)
+        .set({ message_id: providerId, status: 'sent', dispatch_state: '' })
+        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')))
+        .returning();
+      return rows[0];
+    },
+
+    async markError(clientId: string, id: string, reason: string): Promise<MessageRow | undefined> {
+      const rows = await db
+        .update(messages)
+        .set({ status: 'error', error: reason.slice(0, 500) })
+        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')))
+        .returning();
+      return rows[0];
+    },
+
+    /** Moves a status only from the value it was read with, so out-of-order receipts cannot go back. */
+    async setStatusFrom(clientId: string, id: string, from: MessageStatus, to: MessageStatus, reason = '') {
+      const rows = await db
+        .update(messages)
+        .set(to === 'error' ? { status: to, error: reason.slice(0, 500) } : { status: to })
+        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, from)))
+        .returning();
+      return rows[0];
+    },
+
+    /** An inbound message's file, once the media job fetched it from the provider. */
+    async attachFile(
+      clientId: string,
+      id: string,
+      file: { attachment_key: string; filename: string; mimetype: string },
+    ): Promise<MessageRow | undefined> {
+      const rows = await db
+        .update(messages)
+        .set(file)
+        .where(tenant(clientId, eq(messages.id, id)))
+        .returning();
+      return rows[0];
+    },
+
+    /** Notes why an inbound message's file is missing, without touching its status. */
+    async noteError(clientId: string, id: string, reason: string): Promise<MessageRow | undefined> {
+      const rows = await db
+        .update(messages)
+        .set({ error: reason.slice(0, 500) })
+        .where(tenant(clientId, eq(messages.id, id)))
+        .returning();
+      return rows[0];
+    },
+
+    async update(
+      clientId: string,
+      id: string,
+      patch: { starred?: boolean; selected?: boolean; deleted?: boolean },
+    ) {
+      const rows = await db
+        .update(messages)
+        .set(patch)
+        .where(tenant(clientId, eq(messages.id, id)))
+        .returning();
+      return rows[0];
+    },
+
+    /** What the simulated customer's phone received from a device: outbound messages to that phone. */
+    async outbox(clientId: string, deviceId: string, phone: string) {
+      return db
+        .select({ message: messages })
+        .from(messages)
+        .innerJoin(contacts, eq(contacts.id, messages.contact_id))
+        .where(
+          tenant(
+            clientId,
+            eq(messages.device_id, deviceId),
+            eq(messages.from_me, true),
+            eq(contacts.client_id, clientId),
+            eq(contacts.phone, phone),
+          ),
+        )
+        .orderBy(asc(messages.create_date), asc(messages.id))
+        .limit(500);
+    },
+  };
+};
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,180 @@
+import {
+  type AccountType,
+  hasAccess,
+  type Pagination,
+  type PermissionKey,
+  type SearchBody,
+  type User,
+  type UserUpdateInput,
+  type userCreateSchema,
+} from '@conversa/domain';
+import type { z } from 'zod';
+import { hashPassword } from '../../core/auth/passwords';
+import { createSessionsRepository } from '../../core/auth/sessions.repository';
+import { type Database, isUniqueViolation } from '../../core/db/database';
+import { users } from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
+import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { isUuid } from '../../core/http/route-schemas';
+import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
+import { createClientsRepository } from '../clients/clients.repository';
+import { createPlansRepository } from '../plans/plans.repository';
+import { toPublicUser, type UserBrief } from './users.mapper';
+import { createUsersRepository, USER_SEARCH_FIELDS, type UserPatch } from './users.repository';
+
+type UserCreate = z.output<typeof userCreateSchema>;
+
+/** search_all answers at most this many users at once. */
+export const SEARCH_ALL_CAP = 1000;
+
+const RANK: Record<AccountType, number> = { user: 0, client: 1, master: 2 };
+
+const can = (auth: AuthContext, key: PermissionKey) => hasAccess(auth, key);
+
+/** A staff user may not act on the owner's or the master's account, whatever keys they hold. */
+const assertOutranksOrEqual = (auth: AuthContext, target: { account: AccountType }) => {
+  if (RANK[target.account] > RANK[auth.account]) throw forbidden();
+};
+
+const assertAccessWithinClient = (auth: AuthContext, access: readonly string[] | undefined) => {
+  if (!access || auth.market) return;
+  if (access.some((key) => !auth.clientAccess.includes(key))) {
+    throw badRequest([{ path: 'access', message: 'validation.accessNotInPlan' }]);
+  }
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export const createUsersService = ({ db, events }: { db: Database; events: EventBus }) => {
+  const repo = createUsersRepository(db);
+
+  const loadInTenant = async (auth: AuthContext, id: string) => {
+    const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  return {
+    async search(auth: AuthContext, body: SearchBody) {
+      const query = buildSearchQuery(body, USER_SEARCH_FIELDS, {
+        defaultSort: NEWEST_FIRST,
+        tieBreaker: users.id,
+      });
+      const { rows, total } = await repo.search(auth.clientId, query);
+      return { data: rows.map(toPublicUser), pagination: query.pagination(total) };
+    },
+
+    /** Without paging, capped; the master's users admin screen sees every company's users. */
+    async searchAll(auth: AuthContext, body: SearchBody) {
+      const query = buildSearchQuery(body, USER_SEARCH_FIELDS, {
+        defaultSort: NEWEST_FIRST,
+        tieBreaker: users.id,
+      });
+      const rows = await repo.searchAll(
+        auth.account === 'master' ? null : auth.clientId,
+        query,
+        SEARCH_ALL_CAP,
+      );
+      return {
+        data: rows.map(toPublicUser),
+        pagination: { total: rows.length, page: 1, offset: SEARCH_ALL_CAP },
+      };
+    },
+
+    async list(auth: AuthContext, body: SearchBody): Promise<{ data: UserBrief[]; pagination: Pagination }> {
+      const query = buildSearchQuery(body, USER_SEARCH_FIELDS, {
+        defaultSort: { key: 'name', order: 'asc' },
+        tieBreaker: users.id,
+      });
+      const { rows, total } = await repo.listBrief(auth.clientId, query);
+      return { data: rows, pagination: query.pagination(total) };
+    },
+
+    async findOne(auth: AuthContext, id: string): Promise<User> {
+      if (id !== auth.userId && !can(auth, 'user.view')) throw forbidden();
+      return toPublicUser(await loadInTenant(auth, id));
+    },
+
+    async create(auth: AuthContext, input: UserCreate): Promise<User> {
+      assertAccessWithinClient(auth, input.access);
+      if (auth.account === 'user' && input.access.some((key) => !auth.userAccess.includes(key))) {
+        // A staff user cannot hand out keys they do not hold themselves.
+        throw forbidden();
+      }
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const client = await createClientsRepository(tx).findById(auth.clientId);
+          if (!client) throw notFound();
+          const plan = client.plan_id ? await createPlansRepository(tx).findById(client.plan_id) : undefined;
+          const txUsers = createUsersRepository(tx);
+          // The owner counts against the plan's user quota like everybody else.
+          if (plan && (await txUsers.countOfClient(auth.clientId)) >= plan.users) {
+            throw preconditionFailed('info.userLimit');
+          }
+          return txUsers.insert(auth.clientId, {
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            password_hash: passwordHash,
+            account: 'user',
+            language: input.language,
+            access: input.access,
+            answer: input.answer,
+          });
+        });
+        const user = toPublicUser(row);
+        events.emit('user.created', { clientId: auth.clientId, user });
+        return user;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('info.emailTaken', 'email');
+        throw error;
+      }
+    },
+
+    async update(auth: AuthContext, id: string, input: UserUpdateInput): Promise<User> {
+      const target = await loadInTenant(auth, id);
+      const isSelf = target.id === auth.userId;
+      if (!isSelf) {
+        if (!can(auth, 'user.edit')) throw forbidden();
+        assertOutranksOrEqual(auth, target);
+      }
+      const changesAdminFields = input.access !== undefined || input.answer !== undefined;
+      if (changesAdminFields && auth.account === 'user') throw forbidden();
+      assertAccessWithinClient(auth, input.access);
+
+      const patch: UserPatch = { ...input };
+      const row = await repo.update(auth.clientId, id, patch);
+      if (!row) throw notFound();
+      const user = toPublicUser(row);
+      events.emit('user.updated', { clientId: auth.clientId, user });
+      return user;
+    },
+
+    /** Own password: other sessions end, this one stays. Someone else's: all of theirs end. */
+    async updatePassword(auth: AuthContext, id: string, password: string): Promise<void> {
+      const target = await loadInTenant(auth, id);
+      const isSelf = target.id === auth.userId;
+      if (!isSelf) {
+        if (!can(auth, 'user.edit')) throw forbidden();
+        assertOutranksOrEqual(auth, target);
+      }
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await createUsersRepository(tx).setPassword(auth.clientId, id, passwordHash);
+        await createSessionsRepository(tx).revokeAllOfUser(
+          auth.clientId,
+          id,
+          isSelf ? auth.sessionId : undefined,
+        );
+      });
+    },
+
+    /** Presence from the realtime layer: the first socket in sets online, the last one out clears it. */
+    async setOnline(auth: Pick<AuthContext, 'clientId' | 'userId'>, online: boolean): Promise<void> {
+      const row = await repo.setOnline(auth.clientId, auth.userId, online);
+      if (row) events.emit('user.updated', { clientId: auth.clientId, user: toPublicUser(row) });
+    },
+  };
+};

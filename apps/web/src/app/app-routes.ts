@@ -1,0 +1,140 @@
+import type { PermissionKey } from '@conversa/domain';
+import type { SvgIconComponent } from '@mui/icons-material';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
+import type { ComponentType } from 'react';
+import { DashboardMainPage } from '../features/dashboard/dashboard-main-page';
+import { DeviceDetailPage } from '../features/devices/pages/device-detail-page';
+import { DevicesPage } from '../features/devices/pages/devices-page';
+import { AppNotFoundPage, AppServerErrorPage, RestrictedPage } from '../features/errors/error-pages';
+import { ProfilePage } from '../features/profile/profile-page';
+import { PATHS } from '../shared/paths';
+import { ChatRoute, ChatWidgetRoute } from './chat-widget-route';
+
+/**
+ * Every screen of the /app area (spec section 2), written once: the router guards each path with its
+ * permission and the sidebar lists the entries that have a section. A route without `page` shows the
+ * module's placeholder page until the module is built.
+ */
+export type AppRoute = {
+  key: string;
+  /** Relative to /app. */
+  path: string;
+  permission?: PermissionKey;
+  isMasterOnly?: boolean;
+  /** i18n key of the title; the sidebar label for entries with a section. */
+  titleKey: string;
+  /** i18n key of the short description on the module's placeholder page. */
+  descriptionKey: string;
+  icon: SvgIconComponent;
+  section?: 'main' | 'admin';
+  /** Chat screens hide the header; the widget also hides the sidebar. */
+  chrome?: { hasHeader?: boolean; hasFooter?: boolean; hasSidebar?: boolean; isFullBleed?: boolean };
+  page?: ComponentType;
+};
+
+const chatChrome = { hasHeader: false, hasFooter: false, isFullBleed: true };
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  route('dashboard', 'dashboard/main', undefined, DashboardOutlined, 'main', { page: DashboardMainPage }),
+  route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced', InsightsOutlined),
+  route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation', VerifiedOutlined),
+  route('chat', 'chat', 'chat.view', ChatOutlined, 'main', { chrome: chatChrome, page: ChatRoute }),
+  route('chatIframe', 'chat-iframe', 'chat.view', ChatOutlined, undefined, {
+    chrome: { ...chatChrome, hasSidebar: false },
+    page: ChatWidgetRoute,
+  }),
+  route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main'),
+  route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined),
+  route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main'),
+  route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined),
+  route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', { page: DevicesPage }),
+  route('deviceDetail', 'devices/detail/:id', 'device.view', DevicesOtherOutlined, undefined, {
+    page: DeviceDetailPage,
+  }),
+  route('deals', 'deals', 'deal.view', HandshakeOutlined, 'main'),
+  route('dealsList', 'deals/list', 'deal.view', HandshakeOutlined, undefined, {
+    chrome: { hasFooter: false },
+  }),
+  route('dealDetail', 'deals/detail/:reference_id', 'deal.view', HandshakeOutlined),
+  route('payments', 'payments', 'payment.view', RequestQuoteOutlined, 'main'),
+  route('tasks', 'tasks', 'task.view', TaskAltOutlined, 'main'),
+  route('agendas', 'agendas', 'agenda.view', EventNoteOutlined, 'main'),
+  route('diffusions', 'diffusions', 'marketing.view', CampaignOutlined, 'main'),
+  route('confirmations', 'confirmations', 'confirmation.view', EventAvailableOutlined, 'main'),
+  route('storage', 'storage', 'storage.view', FolderOutlined, 'main'),
+  route('settings', 'settings', 'setting.view', SettingsOutlined, 'main'),
+  route('profile', 'profile', undefined, PersonOutline, undefined, { page: ProfilePage }),
+  route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', { isMasterOnly: true }),
+  route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', { isMasterOnly: true }),
+  route('users', 'users', undefined, GroupOutlined),
+  route('plans', 'plans', 'plan.view', WorkspacesOutlined, 'admin', { isMasterOnly: true }),
+  route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', { isMasterOnly: true }),
+  route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
+    isMasterOnly: true,
+  }),
+  route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined),
+  route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined),
+  route('imports', 'imports', undefined, UploadFileOutlined),
+  route('unauthorized', '401', undefined, LockOutlined, undefined, { page: RestrictedPage }),
+  route('notFound', '404', undefined, SearchOffOutlined, undefined, { page: AppNotFoundPage }),
+  route('serverError', '500', undefined, ReportProblemOutlined, undefined, { page: AppServerErrorPage }),
+];
+
+/** The Marketplace button of the sidebar. */
+export const MARKETPLACE_ROUTE = APP_ROUTES.find((entry) => entry.key === 'billingPlans')!;
+
+/** Shown for the balance card's buy button and the plan-expired dialog. */
+export const WALLET_ICON = AccountBalanceWalletOutlined;
+
+export const appPath = (entry: AppRoute): string => `/app/${entry.path}`;
+
+export const HOME_PATH = PATHS.home;
+export const WIDGET_HOME_PATH = PATHS.widgetHome;
+
+function route(
+  key: string,
+  path: string,
+  permission: PermissionKey | undefined,
+  icon: SvgIconComponent,
+  section?: AppRoute['section'],
+  extra: Partial<Pick<AppRoute, 'page' | 'chrome' | 'isMasterOnly'>> = {},
+): AppRoute {
+  return {
+    key,
+    path,
+    permission,
+    icon,
+    section,
+    titleKey: `nav.${key}`,
+    descriptionKey: `modules.${key}`,
+    ...extra,
+  };
+}

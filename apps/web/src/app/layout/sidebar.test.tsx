@@ -1,0 +1,78 @@
+import type { AccessSubject } from '@conversa/domain';
+import { CLIENT_PERMISSIONS, MASTER_PERMISSIONS } from '@conversa/domain';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '../../shared/i18n';
+import { renderWithProviders } from '../../test/render';
+import { Sidebar } from './sidebar';
+
+const renderSidebar = (subject: AccessSubject) =>
+  renderWithProviders(
+    <MemoryRouter>
+      <Sidebar subject={subject} />
+    </MemoryRouter>,
+  );
+
+const entries = () =>
+  within(screen.getByTestId('sidebar'))
+    .getAllByTestId(/^nav-/)
+    .map((element) => element.dataset.testid);
+
+beforeEach(async () => {
+  await changeLocale('es');
+});
+
+describe('sidebar', () => {
+  it('lists only the modules a staff user may open', () => {
+    renderSidebar({
+      account: 'user',
+      userAccess: ['chat.view', 'contact.view'],
+      clientAccess: [...CLIENT_PERMISSIONS],
+    });
+
+    expect(entries()).toEqual(['nav-dashboard', 'nav-chat', 'nav-contacts']);
+    expect(screen.queryByTestId('sidebar-admin')).not.toBeInTheDocument();
+  });
+
+  it('shows every module, the Marketplace and no admin section to a company owner on the full plan', () => {
+    renderSidebar({
+      account: 'client',
+      userAccess: [],
+      clientAccess: [...CLIENT_PERMISSIONS, ...MASTER_PERMISSIONS],
+    });
+
+    expect(entries()).toEqual([
+      'nav-dashboard',
+      'nav-chat',
+      'nav-contacts',
+      'nav-leads',
+      'nav-devices',
+      'nav-deals',
+      'nav-payments',
+      'nav-tasks',
+      'nav-agendas',
+      'nav-diffusions',
+      'nav-confirmations',
+      'nav-storage',
+      'nav-settings',
+      'nav-marketplace',
+    ]);
+    expect(screen.getByTestId('nav-contacts')).toHaveTextContent('Contactos');
+    expect(screen.queryByTestId('sidebar-admin')).not.toBeInTheDocument();
+  });
+
+  it('adds the admin section for the master account', () => {
+    renderSidebar({ account: 'master', userAccess: [], clientAccess: [...MASTER_PERMISSIONS] });
+
+    const admin = within(screen.getByTestId('sidebar-admin'));
+    expect(admin.getByText('Administración')).toBeInTheDocument();
+    expect(admin.getAllByTestId(/^nav-/).map((element) => element.dataset.testid)).toEqual([
+      'nav-clients',
+      'nav-usersAdmin',
+      'nav-plans',
+      'nav-features',
+      'nav-devicesAdmin',
+    ]);
+  });
+});

@@ -1,0 +1,99 @@
+import type { AccessSubject } from '@conversa/domain';
+import {
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { APP_ROUTES, type AppRoute, appPath, MARKETPLACE_ROUTE } from '../app-routes';
+import { canOpenRoute } from '../route-access';
+
+type SidebarProps = { subject: AccessSubject; onNavigate?: () => void };
+
+const NavEntry = ({ entry, onNavigate }: { entry: AppRoute; onNavigate?: () => void }) => {
+  const { t } = useTranslation();
+  const Icon = entry.icon;
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={appPath(entry)}
+      onClick={onNavigate}
+      data-testid={`nav-${entry.key}`}
+      sx={{
+        borderRadius: 2,
+        mx: 1,
+        my: 0.25,
+        '&.active': {
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+        },
+        '&.active:hover': { bgcolor: 'primary.dark' },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon />
+      </ListItemIcon>
+      <ListItemText primary={t(entry.titleKey)} />
+    </ListItemButton>
+  );
+};
+
+/** The navigation: only the modules the user may open; the admin section only for the master account. */
+export const Sidebar = ({ subject, onNavigate }: SidebarProps) => {
+  const { t } = useTranslation();
+  const allowed = APP_ROUTES.filter((entry) => entry.section && canOpenRoute(subject, entry));
+  const main = allowed.filter((entry) => entry.section === 'main');
+  const admin = subject.account === 'master' ? allowed.filter((entry) => entry.section === 'admin') : [];
+  const hasMarketplace = canOpenRoute(subject, MARKETPLACE_ROUTE);
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t('nav.label')}
+      data-testid="sidebar"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto', py: 1 }}
+    >
+      <List dense={false}>
+        {main.map((entry) => (
+          <NavEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
+        ))}
+      </List>
+      {admin.length > 0 && (
+        <>
+          <Divider sx={{ my: 1 }} />
+          <List
+            data-testid="sidebar-admin"
+            subheader={<ListSubheader sx={{ bgcolor: 'transparent' }}>{t('nav.adminSection')}</ListSubheader>}
+          >
+            {admin.map((entry) => (
+              <NavEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
+            ))}
+          </List>
+        </>
+      )}
+      {hasMarketplace && (
+        <Box sx={{ mt: 'auto', p: 2 }}>
+          <Button
+            component={NavLink}
+            to={appPath(MARKETPLACE_ROUTE)}
+            onClick={onNavigate}
+            variant="contained"
+            color="secondary"
+            fullWidth
+            startIcon={<MARKETPLACE_ROUTE.icon />}
+            data-testid="nav-marketplace"
+          >
+            {t('nav.marketplace')}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,82 @@
+import { initialsOf, truncateName } from '@conversa/domain';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout';
+import { useAccount } from '../../shared/account/use-account';
+import { PATHS } from '../../shared/paths';
+
+export const UserMenu = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAccount();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        data-testid="user-menu"
+        aria-label={t('header.userMenu')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ gap: 1, minWidth: 0 }}
+      >
+        <Avatar
+          sx={{
+            width: 32,
+            height: 32,
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            fontSize: 14,
+          }}
+        >
+          {initialsOf(user.name)}
+        </Avatar>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} data-testid="user-name">
+          {truncateName(user.name)}
+        </Box>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <Box sx={{ px: 2, py: 1 }}>
+          <Typography variant="subtitle2">{user.name}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {user.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem
+          data-testid="profile-link"
+          onClick={() => {
+            setAnchor(null);
+            navigate(PATHS.profile);
+          }}
+        >
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          {t('nav.profile')}
+        </MenuItem>
+        <MenuItem
+          data-testid="logout"
+          onClick={() => {
+            setAnchor(null);
+            logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('header.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};

@@ -1,0 +1,53 @@
+import { isRtl } from '@conversa/domain';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { currentLocale, i18n } from '../shared/i18n';
+import { SnackbarProvider } from '../shared/ui/snackbar-provider';
+import { createAppTheme } from './theme';
+
+// Two emotion caches: the rtl one mirrors every generated style, so the whole layout flips for Arabic.
+const ltrCache = createCache({ key: 'mui' });
+const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
+
+export const createAppQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+
+const DirectionalTheme = ({ children }: { children: ReactNode }) => {
+  const { i18n: instance } = useTranslation();
+  const direction = instance.resolvedLanguage && isRtl(currentLocale()) ? 'rtl' : 'ltr';
+  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  return (
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+};
+
+export const AppProviders = ({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+}) => (
+  <I18nextProvider i18n={i18n}>
+    <QueryClientProvider client={queryClient}>
+      <DirectionalTheme>
+        <SnackbarProvider>{children}</SnackbarProvider>
+      </DirectionalTheme>
+    </QueryClientProvider>
+  </I18nextProvider>
+);

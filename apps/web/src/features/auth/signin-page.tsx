@@ -1,0 +1,73 @@
+import { Box, Button, Link, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isInCrossOriginFrame } from '../../shared/frame';
+import { PATHS } from '../../shared/paths';
+import { useSession } from '../../shared/session';
+import { AuthLayout } from './components/auth-layout';
+import { ForgotPasswordDialog } from './components/forgot-password-dialog';
+import { IncompatibleBrowserDialog } from './components/incompatible-browser-dialog';
+import { RestorePasswordDialog } from './components/restore-password-dialog';
+import { SigninForm } from './components/signin-form';
+
+type FromState = { from?: string } | null;
+
+const homeFor = (isEmbedded: boolean) => (isEmbedded ? PATHS.widgetHome : PATHS.home);
+
+/** Where to go after signing in: back to the page that asked for it, else the dashboard. */
+export const afterSigninPath = (state: unknown, isEmbedded: boolean): string => {
+  const from = (state as FromState)?.from;
+  return from?.startsWith('/app/') ? from : homeFor(isEmbedded);
+};
+
+export const SigninPage = () => {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [isForgotOpen, setIsForgotOpen] = useState(false);
+  const restoreToken = params.get('restore');
+
+  // Someone already signed in who opens /signin goes to the dashboard (spec section 2), unless resetting.
+  if (session && !restoreToken) return <Navigate to={homeFor(isInCrossOriginFrame())} replace />;
+
+  return (
+    <AuthLayout>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {t('signin.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('signin.subtitle')}
+      </Typography>
+      <SigninForm
+        onSignedIn={() =>
+          navigate(afterSigninPath(location.state, isInCrossOriginFrame()), { replace: true })
+        }
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2, gap: 1 }}>
+        <Button variant="text" size="small" onClick={() => setIsForgotOpen(true)} data-testid="forgot-open">
+          {t('signin.forgot')}
+        </Button>
+        <Typography variant="body2">
+          {t('signin.noAccount')}{' '}
+          <Link component={RouterLink} to={PATHS.signup} data-testid="signup-link">
+            {t('signin.signupLink')}
+          </Link>
+        </Typography>
+      </Box>
+      <ForgotPasswordDialog isOpen={isForgotOpen} onClose={() => setIsForgotOpen(false)} />
+      {restoreToken && (
+        <RestorePasswordDialog
+          token={restoreToken}
+          onClose={() => {
+            params.delete('restore');
+            setParams(params, { replace: true });
+          }}
+        />
+      )}
+      <IncompatibleBrowserDialog />
+    </AuthLayout>
+  );
+};

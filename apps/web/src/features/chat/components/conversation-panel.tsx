@@ -1,0 +1,201 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Close from '@mui/icons-material/Close';
+import OpenInFull from '@mui/icons-material/OpenInFull';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import {
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  Skeleton,
+  Switch,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAccount, useCan } from '../../../shared/account/use-account';
+import { useContact } from '../api/get-contact';
+import { useLockChat } from '../api/lock-chat';
+import { useReleaseChat } from '../api/release-chat';
+import { useSetAnswerbot } from '../api/set-answerbot';
+import { storePendingContact } from '../open-conversation';
+import { Composer } from './composer';
+import { ContactAvatar } from './contact-avatar';
+import { MessageList } from './message-list';
+import { NotesPanel } from './notes-panel';
+import { TransferControl } from './transfer-control';
+
+const NOTES_WIDTH = 300;
+
+/** The selected conversation: header with the assignment controls, messages, composer, notes. */
+export const ConversationPanel = ({
+  contactId,
+  isWidget,
+  onBack,
+  onClose,
+}: {
+  contactId: string;
+  isWidget: boolean;
+  onBack: () => void;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('xl'), { noSsr: true });
+  const navigate = useNavigate();
+  const { user, list_user } = useAccount();
+  const can = useCan();
+  const [isNotesOpen, setIsNotesOpen] = useState(isWide);
+  const { data: contact } = useContact(contactId);
+  const lock = useLockChat();
+  const release = useReleaseChat();
+  const answerbot = useSetAnswerbot();
+
+  if (!contact) {
+    return (
+      <Box sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Skeleton variant="circular" width={44} height={44} />
+        <Skeleton width={180} />
+      </Box>
+    );
+  }
+  const assignee =
+    contact.derivedto === ''
+      ? t('chat.panel.notAssigned')
+      : contact.derivedto === user.id
+        ? t('chat.panel.assignedToMe')
+        : (list_user.find((member) => member.id === contact.derivedto)?.name ?? t('chat.panel.anotherUser'));
+  const canTake = contact.derivedto !== user.id && contact.derivedto === '' && can('chat.lockchat');
+  const canRelease =
+    contact.derivedto !== '' &&
+    can('chat.releasechat') &&
+    (contact.derivedto === user.id || can('chat.unlockchatmany'));
+  const notes = <NotesPanel contactId={contact.id} />;
+
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }}>
+      <Box
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, bgcolor: 'background.default' }}
+      >
+        <Box
+          component="header"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 1,
+            py: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            minHeight: 64,
+          }}
+        >
+          <Tooltip title={t('chat.panel.back')}>
+            <IconButton aria-label={t('chat.panel.back')} onClick={onBack} data-testid="panel-back">
+              <ArrowBack />
+            </IconButton>
+          </Tooltip>
+          <ContactAvatar contact={contact} size={40} />
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="subtitle1" noWrap data-testid="panel-name" dir="auto">
+              {contact.info.full_name || `+${contact.info.phone}`}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap data-testid="panel-assignee">
+              {assignee}
+            </Typography>
+          </Box>
+          {canTake && (
+            <Button
+              variant="contained"
+              size="small"
+              onClick={() => lock.mutate({ id: contact.id })}
+              data-testid="take-chat"
+            >
+              {t('chat.panel.take')}
+            </Button>
+          )}
+          {canRelease && (
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => release.mutate({ id: contact.id })}
+              data-testid="release-chat"
+            >
+              {t('chat.panel.release')}
+            </Button>
+          )}
+          <TransferControl contact={contact} />
+          <Tooltip title={t('chat.panel.bot')}>
+            <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center' }}>
+              <SmartToyOutlined fontSize="small" color={contact.answerbot ? 'primary' : 'disabled'} />
+              <Switch
+                size="small"
+                checked={contact.answerbot}
+                onChange={(event) => answerbot.mutate({ id: contact.id, answerbot: event.target.checked })}
+                slotProps={{ input: { 'aria-label': t('chat.panel.bot') } }}
+              />
+            </Box>
+          </Tooltip>
+          <Tooltip title={t('chat.notes.title')}>
+            <IconButton
+              aria-label={t('chat.notes.title')}
+              aria-pressed={isNotesOpen}
+              color={isNotesOpen ? 'primary' : 'default'}
+              onClick={() => setIsNotesOpen((open) => !open)}
+            >
+              <StickyNote2Outlined />
+            </IconButton>
+          </Tooltip>
+          {!isWidget && (
+            <Tooltip title={t('chat.panel.expand')}>
+              <IconButton
+                aria-label={t('chat.panel.expand')}
+                sx={{ display: { xs: 'none', md: 'inline-flex' } }}
+                onClick={() => {
+                  storePendingContact(contact.id);
+                  navigate('/app/chat');
+                }}
+              >
+                <OpenInFull />
+              </IconButton>
+            </Tooltip>
+          )}
+          {isWidget && (
+            <Tooltip title={t('common.close')}>
+              <IconButton aria-label={t('common.close')} onClick={onClose} data-testid="panel-close">
+                <Close />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+        <MessageList contactId={contact.id} />
+        <Composer contact={contact} />
+      </Box>
+      {isWide ? (
+        isNotesOpen && (
+          <Box
+            sx={{
+              width: NOTES_WIDTH,
+              flexShrink: 0,
+              borderInlineStart: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+            }}
+          >
+            {notes}
+          </Box>
+        )
+      ) : (
+        <Drawer anchor="right" open={isNotesOpen} onClose={() => setIsNotesOpen(false)}>
+          <Box sx={{ width: { xs: '85vw', sm: NOTES_WIDTH + 40 }, height: '100%' }}>{notes}</Box>
+        </Drawer>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,140 @@
+import { type Message, parseLocationBody } from '@conversa/domain';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import { Box, Link, Paper, Typography } from '@mui/material';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mapsSearchUrl } from '../location-url';
+import { FormattedText } from './formatted-text';
+import { MessageStatusIcon } from './message-status-icon';
+
+const timeOf = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+const MediaBody = ({ message }: { message: Message }) => {
+  const { t } = useTranslation();
+  if (message.type === 'location') {
+    const point = parseLocationBody(message.body);
+    if (!point) return <Typography variant="body2">{message.body}</Typography>;
+    return (
+      <Link
+        href={mapsSearchUrl(point.lat, point.lng)}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
+        <PlaceOutlined fontSize="small" />
+        {t('chat.message.location')} ({point.lat}, {point.lng})
+      </Link>
+    );
+  }
+  if (!message.attachment) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('chat.message.loadingMedia')}
+      </Typography>
+    );
+  }
+  switch (message.type) {
+    case 'image':
+      return (
+        <Box
+          component="img"
+          src={message.attachment}
+          alt={message.filename || t('chat.types.image')}
+          loading="lazy"
+          sx={{ width: 200, height: 200, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+        />
+      );
+    case 'video':
+      return (
+        <Box
+          component="video"
+          src={message.attachment}
+          controls
+          sx={{ width: 246, height: 133, borderRadius: 1 }}
+        />
+      );
+    case 'audio':
+      // biome-ignore lint/a11y/useMediaCaption: customers' voice notes come without captions
+      return <audio src={message.attachment} controls style={{ maxWidth: 260 }} />;
+    default:
+      return (
+        <Link
+          href={message.attachment}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, wordBreak: 'break-all' }}
+        >
+          <InsertDriveFileOutlined fontSize="small" />
+          {message.filename || t('chat.types.document')}
+        </Link>
+      );
+  }
+};
+
+/** One message: mine on the right in the theme's tint, the customer's on the left. */
+export const MessageBubble = memo(({ message }: { message: Message }) => {
+  const { t, i18n } = useTranslation();
+  const isMine = message.fromMe;
+  const hasCaption = message.type !== 'chat' && message.type !== 'location' && message.body !== '';
+  return (
+    <Box
+      sx={{ display: 'flex', justifyContent: isMine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
+      data-testid="message"
+      data-message-id={message.id}
+    >
+      <Paper
+        elevation={0}
+        sx={{
+          maxWidth: { xs: '85%', md: '70%' },
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          borderEndEndRadius: isMine ? 4 : undefined,
+          borderEndStartRadius: isMine ? undefined : 4,
+          bgcolor: isMine ? 'primary.50' : 'background.paper',
+          backgroundColor: (theme) =>
+            isMine ? `${theme.palette.primary.main}14` : theme.palette.background.paper,
+          border: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {message.deleted ? (
+          <Typography variant="body2" color="text.secondary" fontStyle="italic">
+            {t('chat.message.deleted')}
+          </Typography>
+        ) : (
+          <>
+            {message.type !== 'chat' && <MediaBody message={message} />}
+            {(message.type === 'chat' || hasCaption) && (
+              <Typography
+                variant="body2"
+                dir="auto"
+                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
+                <FormattedText text={message.body} />
+              </Typography>
+            )}
+          </>
+        )}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 0.5,
+            mt: 0.25,
+            fontSize: 14,
+            color: 'text.secondary',
+          }}
+        >
+          <Typography variant="caption" color="text.secondary">
+            {timeOf(message.timestamp, i18n.language)}
+          </Typography>
+          {isMine && <MessageStatusIcon status={message.status} />}
+        </Box>
+      </Paper>
+    </Box>
+  );
+});

@@ -1,0 +1,109 @@
+import type { Message } from '@conversa/domain';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import { Box, Chip, Skeleton, Stack } from '@mui/material';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { useMessages } from '../api/get-messages';
+import { dayKeyOf, groupByDay, type MessageRowItem } from '../group-by-day';
+import { MessageBubble } from './message-bubble';
+
+// Virtuoso's prepend pattern: older rows get ever smaller indexes, counted down from a large start.
+const START_INDEX = 1_000_000;
+
+const dayLabel = (date: Date, t: (key: string) => string, locale: string): string => {
+  const today = new Date();
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  if (dayKeyOf(date) === dayKeyOf(today)) return t('dates.today');
+  if (dayKeyOf(date) === dayKeyOf(yesterday)) return t('dates.yesterday');
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+};
+
+const MessagesSkeleton = () => (
+  <Stack spacing={1.5} sx={{ p: 2 }} aria-hidden="true">
+    {[60, 40, 72, 35, 55].map((width, index) => (
+      <Box key={width} sx={{ display: 'flex', justifyContent: index % 2 ? 'flex-end' : 'flex-start' }}>
+        <Skeleton variant="rounded" width={`${width}%`} height={44} />
+      </Box>
+    ))}
+  </Stack>
+);
+
+type ListContext = { isLoadingOlder: boolean };
+
+const ListHeader = ({ context }: { context?: ListContext }) =>
+  context?.isLoadingOlder ? (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+      <Skeleton variant="rounded" width={120} height={24} />
+    </Box>
+  ) : (
+    <Box sx={{ height: 8 }} />
+  );
+
+const ListFooter = () => <Box sx={{ height: 12 }} />;
+
+/** The conversation, oldest at the top; scrolling up loads the older pages and keeps the reader's place. */
+export const MessageList = ({ contactId }: { contactId: string }) => {
+  const { t, i18n } = useTranslation();
+  const query = useMessages(contactId);
+  const { items, firstItemIndex } = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    const seen = new Set<string>();
+    const ordered: Message[] = [];
+    // Pages are newest first; a page fetched after new messages arrived repeats a few rows.
+    for (const message of pages.flatMap((page) => page.items).reverse()) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      ordered.push(message);
+    }
+    const rows = groupByDay(ordered);
+    const newestPageOldest = pages[0]?.items.at(-1);
+    const anchor = newestPageOldest
+      ? rows.findIndex((row) => row.kind === 'message' && row.message.id === newestPageOldest.id)
+      : 0;
+    return { items: rows, firstItemIndex: START_INDEX - Math.max(0, anchor) };
+  }, [query.data]);
+
+  if (query.isPending) return <MessagesSkeleton />;
+  if (items.length === 0) {
+    return (
+      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center' }}>
+        <EmptyState icon={ForumOutlined} title={t('chat.panel.noMessages')} />
+      </Box>
+    );
+  }
+
+  return (
+    <Virtuoso<MessageRowItem, ListContext>
+      key={contactId}
+      style={{ flex: 1 }}
+      data={items}
+      firstItemIndex={firstItemIndex}
+      initialTopMostItemIndex={items.length - 1}
+      computeItemKey={(_index, item) => item.key}
+      followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+      alignToBottom
+      increaseViewportBy={{ top: 500, bottom: 200 }}
+      startReached={() => {
+        if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+      }}
+      context={{ isLoadingOlder: query.isFetchingNextPage }}
+      components={{ Header: ListHeader, Footer: ListFooter }}
+      itemContent={(_index, item) =>
+        item.kind === 'day' ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+            <Chip size="small" label={dayLabel(item.date, t, i18n.language)} data-testid="day-chip" />
+          </Box>
+        ) : (
+          <MessageBubble message={item.message} />
+        )
+      }
+    />
+  );
+};

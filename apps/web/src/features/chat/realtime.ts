@@ -1,0 +1,191 @@
+import type { AccountBundle, Contact, Device, Message } from '@conversa/domain';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { accountQueryKey } from '../../shared/account/api/get-account';
+import { useAccount } from '../../shared/account/use-account';
+import { notify } from '../../shared/notify';
+import { useSession } from '../../shared/session';
+import { CONNECTED, type Notification, RECONNECTED, useSocketEvent } from '../../shared/socket';
+import { getEventsSince } from './api/get-events';
+import { notesQueryKey } from './api/get-notes';
+import { markRead } from './api/mark-read';
+import {
+  CHAT_LISTS_KEY,
+  findChat,
+  patchChats,
+  patchDeviceInChats,
+  removeChat,
+  upsertChat,
+  upsertMessage,
+  type Viewer,
+} from './chat-cache';
+import { getOpenConversation } from './open-conversation';
+
+export type IncomingAlert = { contactId: string; message: Message };
+
+type Context = {
+  queryClient: QueryClient;
+  viewer: Viewer;
+  /** Called for a customer's new message, so the page can toast it (or not, on the chat page). */
+  onIncoming: (alert: IncomingAlert) => void;
+  onSendError: (message: Message) => void;
+  accountKey: readonly unknown[] | null;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Turns one `notification` into cache updates (spec section 4, incoming message and assignment rules). */
+export const applyChatNotification = (notification: Notification, context: Context): void => {
+  const { queryClient, viewer } = context;
+  const records = notification.data.filter(isObject);
+  switch (notification.module) {
+    case 'message': {
+      for (const message of records as Message[]) {
+        const isCreate = notification.action === 'create';
+        upsertMessage(queryClient, message, { canInsert: isCreate });
+        if (isCreate && !message.fromMe) {
+          if (getOpenConversation() === message.contact_id) {
+            // The person is looking at it: it is read already.
+            patchChats(queryClient, [message.contact_id], (contact) => ({
+              ...contact,
+              message: { ...contact.message, numpending: 0, numtotal: 0 },
+            }));
+            void markRead(message.contact_id).catch(() => undefined);
+          }
+          context.onIncoming({ contactId: message.contact_id, message });
+        }
+        if (message.fromMe && message.status === 'error' && message.owner === viewer.userId) {
+          context.onSendError(message);
+        }
+      }
+      return;
+    }
+    case 'contact': {
+      if (notification.action === 'delete') {
+        for (const record of records) if (typeof record.id === 'string') removeChat(queryClient, record.id);
+        return;
+      }
+      if (notification.action === 'unlockmany') {
+        const ids = records.map((record) => record.id).filter((id): id is string => typeof id === 'string');
+        patchChats(queryClient, ids, (contact) => ({ ...contact, derivedto: '' }));
+        void queryClient.invalidateQueries({ queryKey: CHAT_LISTS_KEY });
+        return;
+      }
+      for (const contact of records as Contact[]) {
+        const isOpen = getOpenConversation() === contact.id;
+        // Our own reset may not have reached the server yet when this copy was made.
+        const shown = isOpen
+          ? { ...contact, message: { ...contact.message, numpending: 0, numtotal: 0 } }
+          : contact;
+        upsertChat(queryClient, shown, viewer);
+      }
+      return;
+    }
+    case 'note': {
+      const contactId = typeof notification.ref === 'string' ? notification.ref : undefined;
+      void queryClient.invalidateQueries({
+        queryKey: contactId ? notesQueryKey(contactId) : ['chat', 'notes'],
+      });
+      return;
+    }
+    case 'device': {
+      const devices = records as Partial<Device>[];
+      for (const device of devices) {
+        if (typeof device.id !== 'string') continue;
+        patchDeviceInChats(queryClient, {
+          id: device.id,
+          ...(device.name !== undefined ? { name: device.name } : {}),
+          ...(device.status !== undefined ? { status: device.status } : {}),
+          ...(device.color !== undefined ? { color: device.color } : {}),
+        });
+      }
+      if (context.accountKey) {
+        queryClient.setQueryData<AccountBundle>(context.accountKey, (bundle) =>
+          bundle
+            ? { ...bundle, list_device: mergeDevices(bundle.list_device, devices, notification.action) }
+            : bundle,
+        );
+      }
+      return;
+    }
+    case 'user':
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'users'] });
+      return;
+  }
+};
+
+const mergeDevices = (listed: unknown[], changed: Partial<Device>[], action: string): unknown[] => {
+  const ids = new Set(changed.map((device) => device.id));
+  const kept = listed.filter((device) => !(isObject(device) && ids.has(device.id as string)));
+  if (action === 'delete') return kept;
+  const merged = changed.map((device) => ({
+    ...(listed.find((old) => isObject(old) && old.id === device.id) as object | undefined),
+    ...device,
+  }));
+  return [...kept, ...merged];
+};
+
+/**
+ * Keeps the chat caches live from socket notifications, everywhere in the app. Delivery is at most once,
+ * so after a reconnect it asks the server for every event after the last seq it saw; without that route
+ * (or without a seq yet) it refetches the chat queries instead.
+ */
+export const useChatRealtime = (handlers: Pick<Context, 'onIncoming' | 'onSendError'>): void => {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const { user } = useAccount();
+  const lastSeq = useRef(0);
+  const context = (): Context => ({
+    queryClient,
+    viewer: { userId: user.id, fixed: user.fixed },
+    accountKey: session ? accountQueryKey(session) : null,
+    ...handlers,
+  });
+
+  useSocketEvent<Notification & { seq?: number }>('notification', (notification) => {
+    if (typeof notification.seq === 'number') lastSeq.current = Math.max(lastSeq.current, notification.seq);
+    applyChatNotification(notification, context());
+  });
+
+  const hasConnected = useRef(false);
+  // Lists loaded while the socket was still opening may have missed a message: look once more.
+  useSocketEvent(CONNECTED, () => {
+    if (hasConnected.current) return;
+    hasConnected.current = true;
+    void queryClient.invalidateQueries({ queryKey: CHAT_LISTS_KEY });
+  });
+
+  useSocketEvent(RECONNECTED, () => {
+    void catchUp(lastSeq.current, context()).then(
+      (seq) => {
+        lastSeq.current = Math.max(lastSeq.current, seq);
+      },
+      () => void queryClient.invalidateQueries({ queryKey: ['chat'] }),
+    );
+  });
+};
+
+const catchUp = async (since: number, context: Context): Promise<number> => {
+  if (since === 0) {
+    await context.queryClient.invalidateQueries({ queryKey: ['chat'] });
+    return since;
+  }
+  let seq = since;
+  // A quiet catch-up: the missed messages appear, but nothing toasts or beeps for them.
+  const quiet: Context = { ...context, onIncoming: () => undefined, onSendError: () => undefined };
+  for (;;) {
+    const { events, total } = await getEventsSince(seq);
+    for (const event of events) {
+      applyChatNotification(event, quiet);
+      seq = Math.max(seq, event.seq);
+    }
+    if (events.length === 0 || total <= events.length) return seq;
+  }
+};
+
+/** The conversation's display name for a toast, from the cached list when it is there. */
+export const contactNameOf = (queryClient: QueryClient, contactId: string): string | undefined =>
+  findChat(queryClient, contactId)?.info.full_name;
+
+export const notifySendError = (text: string): void => notify(text, 'error');

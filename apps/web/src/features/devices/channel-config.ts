@@ -1,0 +1,50 @@
+import {
+  type ChannelType,
+  DEVICE_CONFIG_SCHEMAS,
+  type Device,
+  type DeviceConfig,
+  isSecretConfigKey,
+} from '@conversa/domain';
+import { z } from 'zod';
+
+/** The order the new-device dialog offers the providers in: real channels first, the simulator last. */
+export const CHANNEL_CHOICES = [
+  'whatsapp',
+  'telegram',
+  'messenger',
+  'instagram',
+  'sandbox',
+] as const satisfies readonly ChannelType[];
+
+/** Meta's providers prove their webhook with a verify token the company chose. */
+export const META_CHANNELS: readonly ChannelType[] = ['whatsapp', 'messenger', 'instagram'];
+
+export type ConfigField = { key: string; isSecret: boolean };
+
+/**
+ * The settings a provider needs, read from the shared schema so the form asks exactly what the server
+ * validates. The sandbox takes none (its secret is generated).
+ */
+export const configFieldsOf = (type: ChannelType): ConfigField[] => {
+  const schema = DEVICE_CONFIG_SCHEMAS[type];
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.keys(schema.shape).map((key) => ({ key, isSecret: isSecretConfigKey(key) }));
+};
+
+/** Empty values for every field of a provider, so each input is controlled from the first render. */
+export const emptyConfigOf = (type: ChannelType): Record<string, string> =>
+  Object.fromEntries(configFieldsOf(type).map((field) => [field.key, '']));
+
+/** The stored values as the form shows them: secrets stay masked, as the server answered them. */
+export const configValuesOf = (device: Device): Record<string, string> => {
+  const config: DeviceConfig = device.setting.conect.config;
+  return Object.fromEntries(
+    configFieldsOf(device.setting.conect.type).map((field) => [field.key, String(config[field.key] ?? '')]),
+  );
+};
+
+/** A provider device missing one of its settings cannot connect until someone completes them. */
+export const isConfigured = (device: Device): boolean =>
+  configFieldsOf(device.setting.conect.type).every(
+    (field) => String(device.setting.conect.config[field.key] ?? '') !== '',
+  );

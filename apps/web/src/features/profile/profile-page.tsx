@@ -1,0 +1,121 @@
+import { initialsOf, isLocale, LOCALES, type UserUpdateInput } from '@conversa/domain';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  FormControlLabel,
+  Grid,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useUpdateCurrentUser } from '../../shared/account/api/update-user';
+import { useAccount } from '../../shared/account/use-account';
+import { changeLocale, currentLocale } from '../../shared/i18n';
+import { notify } from '../../shared/notify';
+import { PageHeader } from '../../shared/ui/page-header';
+
+/** The signed-in user's own data and preferences; every change is saved at once. */
+export const ProfilePage = () => {
+  const { t } = useTranslation();
+  const { user } = useAccount();
+  const update = useUpdateCurrentUser();
+  const language = isLocale(user.language) ? user.language : currentLocale();
+
+  const save = (changes: UserUpdateInput) =>
+    update.mutate(changes, { onSuccess: () => notify(t('profile.saved'), 'success') });
+
+  return (
+    <>
+      <PageHeader title={t('nav.profile')} subtitle={t('modules.profile')} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card>
+            <CardContent sx={{ display: 'grid', justifyItems: 'center', gap: 1, textAlign: 'center', py: 4 }}>
+              <Avatar sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.main' }}>
+                {initialsOf(user.name)}
+              </Avatar>
+              <Typography variant="h5" component="h2" data-testid="profile-name">
+                {user.name}
+              </Typography>
+              <Typography color="text.secondary" data-testid="profile-email">
+                {user.email}
+              </Typography>
+              <Chip
+                label={t(`profile.accountTypes.${user.account}`)}
+                color="primary"
+                variant="outlined"
+                data-testid="profile-account"
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card>
+            <CardContent sx={{ display: 'grid', gap: 2 }}>
+              <Typography variant="h6" component="h2">
+                {t('profile.preferences')}
+              </Typography>
+              <TextField
+                select
+                id="profile-language"
+                label={t('profile.language')}
+                value={language}
+                slotProps={{
+                  select: { native: true },
+                  inputLabel: { shrink: true },
+                  htmlInput: { name: 'language' },
+                }}
+                onChange={(event) => {
+                  const next = event.target.value;
+                  if (!isLocale(next)) return;
+                  void changeLocale(next);
+                  save({ language: next });
+                }}
+              >
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {t(`language.names.${locale}`)}
+                  </option>
+                ))}
+              </TextField>
+              <Divider />
+              <Box sx={{ display: 'grid' }}>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={user.sound}
+                      onChange={(_event, checked) => save({ sound: checked })}
+                      slotProps={{ input: { name: 'sound' } }}
+                    />
+                  }
+                  label={t('profile.sound')}
+                />
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('profile.soundHelp')}
+                </Typography>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={user.notify}
+                      onChange={(_event, checked) => save({ notify: checked })}
+                      slotProps={{ input: { name: 'notify' } }}
+                    />
+                  }
+                  label={t('profile.notify')}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {t('profile.notifyHelp')}
+                </Typography>
+              </Box>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  );
+};

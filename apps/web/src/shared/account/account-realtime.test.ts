@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { makeAccount } from '../../test/account-fixture';
+import { applyAccountNotification } from './account-realtime';
+
+describe('account realtime updates', () => {
+  it('updates the current user and the user list when the user changes', () => {
+    const account = makeAccount();
+    const next = applyAccountNotification(account, {
+      module: 'user',
+      action: 'update',
+      data: [{ id: 'u1', name: 'Ana Pérez', language: 'en' }],
+    });
+
+    expect(next.user).toMatchObject({ name: 'Ana Pérez', language: 'en', email: 'ana@clinica.cl' });
+    expect(next.list_user[0]).toMatchObject({ id: 'u1', name: 'Ana Pérez' });
+  });
+
+  it('only touches the list when another user changes', () => {
+    const account = {
+      ...makeAccount(),
+      list_user: [
+        ...makeAccount().list_user,
+        { id: 'u2', name: 'Luis', email: 'l@c.cl', account: 'user' as const, online: false },
+      ],
+    };
+    const next = applyAccountNotification(account, {
+      module: 'user',
+      action: 'update',
+      data: [{ id: 'u2', online: true }],
+    });
+
+    expect(next.user).toBe(account.user);
+    expect(next.list_user[1]).toMatchObject({ id: 'u2', online: true });
+  });
+
+  it('updates the company data on a client update', () => {
+    const next = applyAccountNotification(makeAccount(), {
+      module: 'client',
+      action: 'update',
+      data: [{ id: 'c1', is_paid: false, subscribe_id: ['sub-1'] }],
+    });
+
+    expect(next.client).toMatchObject({
+      is_paid: false,
+      subscribe_id: ['sub-1'],
+      name: 'Clínica Las Condes',
+    });
+  });
+
+  it('ignores other modules', () => {
+    const account = makeAccount();
+    expect(applyAccountNotification(account, { module: 'message', action: 'create', data: [{}] })).toBe(
+      account,
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import type { AccountBundle, Client, User } from '@conversa/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../session';
+import { type Notification, RECONNECTED, useSocketEvent } from '../socket';
+import { accountQueryKey } from './api/get-account';
+
+/** Applies a realtime notification to the account bundle (spec section 4: user and client updates). */
+export const applyAccountNotification = (
+  bundle: AccountBundle,
+  notification: Notification,
+): AccountBundle => {
+  if (notification.action !== 'update') return bundle;
+  if (notification.module === 'user') {
+    const users = notification.data as Partial<User>[];
+    const mine = users.find((user) => user.id === bundle.user.id);
+    return {
+      ...bundle,
+      user: mine ? { ...bundle.user, ...mine } : bundle.user,
+      list_user: bundle.list_user.map((listed) => {
+        const changed = users.find((user) => user.id === listed.id);
+        return changed ? { ...listed, ...pickListed(changed) } : listed;
+      }),
+    };
+  }
+  if (notification.module === 'client') {
+    const [client] = notification.data as Partial<Client>[];
+    if (!client || (client.id && client.id !== bundle.client.id)) return bundle;
+    return { ...bundle, client: { ...bundle.client, ...client } };
+  }
+  return bundle;
+};
+
+const pickListed = (user: Partial<User>): Partial<AccountBundle['list_user'][number]> => {
+  const { id, name, email, account, online } = user;
+  return Object.fromEntries(
+    Object.entries({ id, name, email, account, online }).filter(([, value]) => value !== undefined),
+  );
+};
+
+/** Keeps the cached account in step with the server while signed in. */
+export const useAccountRealtime = (): void => {
+  const session = useSession();
+  const queryClient = useQueryClient();
+
+  useSocketEvent<Notification>('notification', (notification) => {
+    if (!session) return;
+    queryClient.setQueryData<AccountBundle>(accountQueryKey(session), (bundle) =>
+      bundle ? applyAccountNotification(bundle, notification) : bundle,
+    );
+  });
+
+  useSocketEvent(RECONNECTED, () => {
+    if (session) void queryClient.invalidateQueries({ queryKey: accountQueryKey(session) });
+  });
+};

@@ -1,0 +1,28 @@
+import { type AccessSubject, type AccountBundle, hasAccess, type PermissionKey } from '@conversa/domain';
+import { useCallback } from 'react';
+import { useSession } from '../session';
+import { useAccountQuery } from './api/get-account';
+
+/** The account bundle of the signed-in user; only rendered below the account gate, where it is loaded. */
+export const useAccount = (): AccountBundle => {
+  const session = useSession();
+  const { data } = useAccountQuery(session ?? { clientID: '', userID: '' });
+  if (!data) throw new Error('useAccount needs the account gate above it');
+  return data;
+};
+
+export const accessSubjectOf = (account: AccountBundle): AccessSubject => {
+  const market = (account.client as { market?: unknown }).market;
+  return {
+    account: account.user.account,
+    userAccess: account.user.access,
+    clientAccess: account.client.access,
+    market: market === true,
+  };
+};
+
+/** Whether the signed-in user holds a permission; no key means the route or action is open to all. */
+export const useCan = (): ((key?: PermissionKey) => boolean) => {
+  const account = useAccount();
+  return useCallback((key?: PermissionKey) => !key || hasAccess(accessSubjectOf(account), key), [account]);
+};

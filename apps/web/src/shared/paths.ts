@@ -1,0 +1,12 @@
+/** Paths several parts of the app navigate to; the full /app route table lives in app/app-routes.ts. */
+export const PATHS = {
+  home: '/app/dashboard/main',
+  widgetHome: '/app/chat-iframe',
+  signin: '/signin',
+  chatSignin: '/chat-signin',
+  signup: '/signup',
+  profile: '/app/profile',
+  billingPlans: '/app/billing/plans',
+  notFound: '/404',
+  serverError: '/500',
+} as const;

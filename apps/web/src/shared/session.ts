@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+import { storage } from './storage';
+
+/** Local-storage keys of the session (spec section 3: token, clientID, userID). */
+export const SESSION_KEYS = { token: 'token', clientID: 'clientID', userID: 'userID' } as const;
+
+/** Saved list filters share this prefix so they can be dropped together when the session ends. */
+export const FILTERS_PREFIX = 'filters.';
+
+export type Session = { token: string; clientID: string; userID: string };
+
+const listeners = new Set<() => void>();
+let snapshot: Session | null = read();
+
+function read(): Session | null {
+  const token = storage.getItem(SESSION_KEYS.token);
+  const clientID = storage.getItem(SESSION_KEYS.clientID);
+  const userID = storage.getItem(SESSION_KEYS.userID);
+  return token && clientID && userID ? { token, clientID, userID } : null;
+}
+
+const publish = () => {
+  snapshot = read();
+  for (const listener of listeners) listener();
+};
+
+// Another tab logging in or out changes the session here as well.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key)) publish();
+  });
+}
+
+export const getSession = (): Session | null => snapshot;
+
+export const setSession = (session: Session): void => {
+  storage.setItem(SESSION_KEYS.token, session.token);
+  storage.setItem(SESSION_KEYS.clientID, session.clientID);
+  storage.setItem(SESSION_KEYS.userID, session.userID);
+  publish();
+};
+
+export const clearStoredFilters = (): void => {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+    (key): key is string => key?.startsWith(FILTERS_PREFIX) ?? false,
+  );
+  for (const key of keys) storage.removeItem(key);
+};
+
+/** Ends the session locally: token, ids and stored filters go; the language choice stays. */
+export const clearSession = (): void => {
+  for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+  clearStoredFilters();
+  publish();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useSession = (): Session | null => useSyncExternalStore(subscribe, getSession, getSession);

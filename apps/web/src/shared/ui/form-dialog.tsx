@@ -1,0 +1,85 @@
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { type FormEventHandler, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type FormDialogProps = {
+  isOpen: boolean;
+  title: string;
+  text: string;
+  /** The refusal to show above the fields, if the last submit failed. */
+  failure: string | null;
+  isPending: boolean;
+  canSubmit: boolean;
+  submitLabel: string;
+  /** Prefix of the test ids: `{testId}-submit` and `{testId}-error`. */
+  testId: string;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+};
+
+/**
+ * A small form in a dialog (spec section 4): idle, then submitting with the buttons disabled and a
+ * spinner, then closed by the caller on success or left open with the refusal shown.
+ */
+export const FormDialog = ({
+  isOpen,
+  title,
+  text,
+  failure,
+  isPending,
+  canSubmit,
+  submitLabel,
+  testId,
+  onClose,
+  onSubmit,
+  children,
+}: FormDialogProps) => {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <DialogContentText>{text}</DialogContentText>
+          {failure && (
+            <Alert severity="error" data-testid={`${testId}-error`}>
+              {failure}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSubmit || isPending}
+            data-testid={`${testId}-submit`}
+            startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

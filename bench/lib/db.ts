@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Database } from '../../apps/server/src/core/db/database';
+import * as schema from '../../apps/server/src/core/db/schema';
+
+/**
+ * Direct access to the benchmark database, beside the server: PostgreSQL through `pg`, or the embedded
+ * database opened in this process (only while no server holds its data folder).
+ */
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+export type Sql = {
+  kind: 'pglite' | 'postgres';
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** A Drizzle instance on the same connection whose every query is handed to `logger`. */
+  drizzle: (logger: Logger) => Database;
+  /** Runs `work` in one transaction on one connection. */
+  transaction: <T>(work: (query: Query) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+export const openSql = async (target: DatabaseTarget, connections = 4): Promise<Sql> => {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: connections });
+    return {
+      kind: 'postgres',
+      query: async <T>(text: string, params?: unknown[]) =>
+        (await pool.query(text, params as unknown[])).rows as T[],
+      drizzle: (logger) => drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Database,
+      transaction: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const result = await work(
+            async <T>(text: string, params?: unknown[]) =>
+              (await client.query(text, params as unknown[])).rows as T[],
+          );
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback');
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite({ dataDir: join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
+  return {
+    kind: 'pglite',
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
+    drizzle: (logger) => drizzlePglite({ client, schema, logger }) as unknown as Database,
+    transaction: (work) =>
+      client.transaction((tx) =>
+        work(async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows),
+      ),
+    close: () => client.close(),
+  };
+};
+
+/** Drops and creates a PostgreSQL database named in `url` through the server's maintenance database. */
+export const recreatePostgresDatabase = async (url: string): Promise<void> => {
+  const parsed = new URL(url);
+  const name = parsed.pathname.replace(/^\//, '');
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unsafe database name ${name}`);
+  parsed.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: parsed.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+};

@@ -1,0 +1,69 @@
+import type { BenchTenant } from '../generate';
+import type { Sql } from '../lib/db';
+import { NEW_PHONE_PREFIX } from './ingest';
+
+export type Check = { name: string; expected: number; actual: number; ok: boolean };
+
+/**
+ * What the database must hold after the run, counted by provider id: every delivery answered 200 is stored
+ * (none lost), none twice, and the counters of the conversations the run created equal their messages.
+ * A delivery the load process stopped waiting for may still be stored: it is reported, not a failure.
+ */
+export const countChecks = async (
+  sql: Sql,
+  tenant: BenchTenant,
+  expectations: { idPrefix: string; acceptedIdList: string[] }[],
+): Promise<Check[]> => {
+  const checks: Check[] = [];
+  for (const { idPrefix, acceptedIdList } of expectations) {
+    const [found] = await sql.query<{ n: string }>(
+      `select count(distinct message_id) as n from messages
+       where client_id = $1 and message_id in (select jsonb_array_elements_text($2::jsonb))`,
+      [tenant.clientId, JSON.stringify(acceptedIdList)],
+    );
+    const [row] = await sql.query<{ stored: string; distinct_ids: string }>(
+      `select count(*) as stored, count(distinct (device_id, message_id)) as distinct_ids from messages
+       where client_id = $1 and message_id like $2`,
+      [tenant.clientId, `${idPrefix}-%`],
+    );
+    const stored = Number(row?.stored ?? 0);
+    const distinct = Number(row?.distinct_ids ?? 0);
+    const accepted = acceptedIdList.length;
+    const lost = accepted - Number(found?.n ?? 0);
+    checks.push({
+      name: `${idPrefix}: accepted (200) and not stored (lost)`,
+      expected: 0,
+      actual: lost,
+      ok: lost === 0,
+    });
+    checks.push({
+      name: `${idPrefix}: stored twice (doubled)`,
+      expected: 0,
+      actual: stored - distinct,
+      ok: stored === distinct,
+    });
+    if (distinct > accepted) {
+      checks.push({
+        name: `${idPrefix}: stored after the load process stopped waiting (informational)`,
+        expected: 0,
+        actual: distinct - accepted,
+        ok: true,
+      });
+    }
+  }
+  const [counters] = await sql.query<{ contacts: string; wrong: string }>(
+    `select count(*) as contacts,
+            count(*) filter (where c.numpending <> m.n or c.numtotal <> m.n) as wrong
+     from contacts c
+     join lateral (select count(*)::int as n from messages where client_id = c.client_id and contact_id = c.id) m on true
+     where c.client_id = $1 and c.phone like $2`,
+    [tenant.clientId, `${NEW_PHONE_PREFIX}%`],
+  );
+  checks.push({
+    name: `counters of the ${counters?.contacts ?? 0} conversations created by webhooks = their messages`,
+    expected: 0,
+    actual: Number(counters?.wrong ?? 0),
+    ok: Number(counters?.wrong ?? 0) === 0,
+  });
+  return checks;
+};

@@ -1,0 +1,191 @@
+import { io, type Socket } from 'socket.io-client';
+import type { BenchTenant } from '../generate';
+import { Histogram, type Summary } from '../lib/histogram';
+import type { Profile } from '../lib/profiles';
+import { forkWorker, type Worker } from '../lib/rpc';
+import type { LoadInput, LoadResult } from '../workers/http-load';
+
+/** Provider ids and new phones of the ingest phase; the count checks look them up afterwards. */
+export const NEW_PHONE_PREFIX = '567';
+
+export type IngestRun = {
+  label: string;
+  mode: 'rate' | 'max';
+  targetRate: number | null;
+  seconds: number;
+  sent: number;
+  accepted: number;
+  failed: number;
+  statuses: Record<string, number>;
+  errors: string[];
+  acceptedPerSecond: number;
+  ack: Summary;
+  /** Webhook sent → `notification` (message.create) arrived on an agent's socket. */
+  toSocket: Summary;
+  notificationsSeen: number;
+  idPrefix: string;
+  acceptedIds: number;
+  acceptedIdList: string[];
+  duplicatesSent: number;
+};
+
+export type IngestResult = {
+  runs: IngestRun[];
+  bareFastify: { acceptedPerSecond: number; ack: Summary };
+  /** Sizes in bytes of the two notifications an inbound message sends (the bare Socket.IO limit copies them). */
+  notificationSizes: number[];
+};
+
+type Listener = { socket: Socket; seen: Map<string, Histogram>; sizes: number[] };
+
+/** One agent's socket (socket.io-client, as the web app uses it) timing each message.create notification. */
+const listen = (url: string, token: string): Promise<Listener> =>
+  new Promise((resolve, reject) => {
+    const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    const listener: Listener = { socket, seen: new Map(), sizes: [] };
+    socket.on(
+      'notification',
+      (notification: { module: string; action: string; data: { body?: string }[] }) => {
+        const size = () => JSON.stringify(notification).length;
+        if (notification.module === 'message' && notification.action === 'create')
+          listener.sizes[0] ??= size();
+        if (notification.module === 'contact' && notification.action === 'update')
+          listener.sizes[1] ??= size();
+        if (notification.module !== 'message' || notification.action !== 'create') return;
+        const match = /bench:([a-z0-9]+):(\d{13})/.exec(notification.data[0]?.body ?? '');
+        if (!match?.[1] || !match[2]) return;
+        let histogram = listener.seen.get(match[1]);
+        if (!histogram) {
+          histogram = new Histogram();
+          listener.seen.set(match[1], histogram);
+        }
+        histogram.record(Date.now() - Number(match[2]));
+      },
+    );
+    socket.once('connect', () => resolve(listener));
+    socket.once('connect_error', reject);
+  });
+
+const waitForNotifications = async (listener: Listener, marker: string, expected: number) => {
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const seen = listener.seen.get(marker)?.count ?? 0;
+    if (seen >= expected) return;
+    if (seen !== last) {
+      last = seen;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince > 3_000) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+export const loadInput = (
+  profile: Profile,
+  tenant: BenchTenant,
+  baseUrl: string,
+  overrides: Partial<LoadInput>,
+): LoadInput => ({
+  baseUrl,
+  target: 'sandbox',
+  mode: 'rate',
+  rate: 100,
+  seconds: profile.ingest.seconds,
+  connections: profile.ingest.maxConnections,
+  devices: tenant.devices,
+  existingPrefix: tenant.phonePrefix,
+  existingContacts: tenant.size.contacts,
+  newPrefix: NEW_PHONE_PREFIX,
+  newPhones: Math.max(100, Math.floor(tenant.size.contacts / 10)),
+  newShare: 0.3,
+  duplicateEvery: 50,
+  idPrefix: 'ing',
+  marker: 'ing',
+  seed: 'conversa',
+  ...overrides,
+});
+
+export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl: string) => {
+  const agent = tenant.agents[0];
+  if (!agent) throw new Error('no agent');
+  const listener = await listen(serverUrl, agent.token);
+  const load: Worker = forkWorker('http-load');
+  const runs: IngestRun[] = [];
+  try {
+    const plans: { label: string; mode: 'rate' | 'max'; rate: number; seconds: number }[] = [
+      ...profile.ingest.rates.map((rate) => ({
+        label: `r${rate}`,
+        mode: 'rate' as const,
+        rate,
+        seconds: profile.ingest.seconds,
+      })),
+      { label: 'max', mode: 'max', rate: 0, seconds: profile.ingest.maxSeconds },
+    ];
+    for (const plan of plans) {
+      const idPrefix = `ing-${plan.label}`;
+      const marker = `i${plan.label}`;
+      process.stderr.write(`[ingest] ${plan.label}: ${plan.mode} ${plan.rate || ''} for ${plan.seconds} s\n`);
+      const result = await load.call<LoadResult>(
+        'run',
+        loadInput(profile, tenant, serverUrl, {
+          mode: plan.mode,
+          rate: plan.rate,
+          seconds: plan.seconds,
+          idPrefix,
+          marker,
+        }),
+      );
+      await waitForNotifications(listener, marker, result.acceptedIds);
+      const toSocket = listener.seen.get(marker) ?? new Histogram();
+      runs.push({
+        label: plan.label,
+        mode: plan.mode,
+        targetRate: plan.mode === 'rate' ? plan.rate : null,
+        seconds: Math.round(result.seconds * 100) / 100,
+        sent: result.sent,
+        accepted: result.accepted,
+        failed: result.failed,
+        statuses: result.statuses,
+        errors: result.errors,
+        acceptedPerSecond: Math.round(result.acceptedPerSecond),
+        ack: Histogram.from(result.ack).summary(),
+        toSocket: toSocket.summary(),
+        notificationsSeen: toSocket.count,
+        idPrefix,
+        acceptedIds: result.acceptedIds,
+        acceptedIdList: result.acceptedIdList,
+        duplicatesSent: result.duplicatesSent,
+      });
+    }
+
+    // The limit of the HTTP layer, driven by the same load process the same way.
+    const bare = forkWorker('bare-fastify');
+    try {
+      const { url } = await bare.call<{ url: string }>('listen');
+      const result = await load.call<LoadResult>(
+        'run',
+        loadInput(profile, tenant, url, {
+          target: 'bare',
+          mode: 'max',
+          seconds: profile.ingest.maxSeconds,
+          idPrefix: 'bare',
+        }),
+      );
+      return {
+        runs,
+        bareFastify: {
+          acceptedPerSecond: Math.round(result.acceptedPerSecond),
+          ack: Histogram.from(result.ack).summary(),
+        },
+        notificationSizes: listener.sizes,
+      } satisfies IngestResult;
+    } finally {
+      await bare.call('close').catch(() => undefined);
+      await bare.stop();
+    }
+  } finally {
+    listener.socket.close();
+    await load.stop();
+  }
+};

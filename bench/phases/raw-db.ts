@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { splitFullName } from '@conversa/domain';
+import type { BenchTenant } from '../generate';
+import type { Query, Sql } from '../lib/db';
+import { Histogram, type Summary } from '../lib/histogram';
+import { FIRST_NAMES, LAST_NAMES, PHRASES } from '../lib/names';
+import { seededRandom } from '../lib/random';
+
+export const RAW_PHONE_PREFIX = '566';
+export const RAW_ID_PREFIX = 'raw';
+
+export type RawDbResult = { connections: number; operations: number; perSecond: number; latency: Summary };
+
+/** Rolls the raw transaction back when the message was a repeat, as the server does. */
+class Repeated extends Error {}
+
+/**
+ * The database work one inbound message needs, as the receive pipeline does it: the device comes from the
+ * server's in-process cache (no query per message), then in one transaction: upsert the contact (create it
+ * or raise its counters, with the message's summary), insert the message unless it is a repeat (a repeat
+ * rolls back), and write both outbox notifications in one statement. Straight through the driver on
+ * `connections` connections. Keep it in step with `messages.service.ts#receiveMessage`.
+ */
+const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, counter: number) => {
+  const device = tenant.devices[Math.floor(random() * tenant.devices.length)];
+  if (!device) throw new Error('no device');
+  const isNew = random() < 0.3;
+  const index =
+    1 + Math.floor(random() * (isNew ? Math.max(100, tenant.size.contacts / 10) : tenant.size.contacts));
+  const phone = `${isNew ? RAW_PHONE_PREFIX : tenant.phonePrefix}${String(index).padStart(8, '0')}`;
+  const name = splitFullName(
+    `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`,
+  );
+  const body = PHRASES[Math.floor(random() * PHRASES.length)] ?? '';
+  const id = randomUUID();
+  const providerId = `${RAW_ID_PREFIX}-${counter}`;
+  const timestamp = new Date();
+  const summary = {
+    id,
+    body,
+    fromMe: false,
+    message_id: providerId,
+    status: 'recive',
+    timestamp: timestamp.toISOString(),
+    type_msg: 'chat',
+    owner: '',
+    device_id: device.id,
+  };
+  try {
+    await sql.transaction(async (query: Query) => {
+      const contact = (
+        await query<Record<string, unknown> & { id: string }>(
+          `insert into contacts (client_id, first_name, last_name, full_name, phone, country, device_id,
+             numpending, numtotal, last_message, last_message_at, last_inbound_at)
+           values ($1, $2, $3, $4, $5, 'CL', $6, 1, 1, $7::jsonb, now(), now())
+           on conflict (client_id, phone) do update set numpending = contacts.numpending + 1,
+             numtotal = contacts.numtotal + 1, last_message = excluded.last_message,
+             last_message_at = excluded.last_message_at, last_inbound_at = excluded.last_inbound_at,
+             device_id = excluded.device_id
+           returning *`,
+          [
+            tenant.clientId,
+            name.first_name,
+            name.last_name,
+            name.full_name,
+            phone,
+            device.id,
+            JSON.stringify(summary),
+          ],
+        )
+      )[0];
+      if (!contact) throw new Error('upsert returned no row');
+      const message = (
+        await query<Record<string, unknown>>(
+          `insert into messages (id, client_id, contact_id, device_id, from_me, message_id, type, body, status, timestamp)
+           values ($1, $2, $3, $4, false, $5, 'chat', $6, 'recive', $7)
+           on conflict (device_id, message_id) do nothing returning *`,
+          [id, tenant.clientId, contact.id, device.id, providerId, body, timestamp],
+        )
+      )[0];
+      if (!message) throw new Repeated();
+      await query(
+        `insert into realtime_events (client_id, module, action, data, msg, ref)
+         values ($1, 'message', 'create', $2::jsonb, '', $3), ($1, 'contact', 'update', $4::jsonb, '', $3)
+         returning *`,
+        [
+          tenant.clientId,
+          JSON.stringify([{ ...message, fromMe: false }]),
+          contact.id,
+          // The device summary the server takes from its cached device row.
+          JSON.stringify([
+            {
+              ...contact,
+              device: {
+                id: device.id,
+                name: 'sandbox',
+                color: '#1f2937',
+                background_color: '#e5e7eb',
+                status: 'connected',
+                type: 'sandbox',
+              },
+            },
+          ]),
+        ],
+      );
+    });
+  } catch (error) {
+    if (!(error instanceof Repeated)) throw error;
+  }
+};
+
+export const runRawDb = async (
+  sql: Sql,
+  tenant: BenchTenant,
+  connections: number,
+  seconds: number,
+): Promise<RawDbResult> => {
+  const random = seededRandom('raw');
+  const latency = new Histogram();
+  let counter = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      counter += 1;
+      const at = performance.now();
+      await receiveOnce(sql, tenant, random, counter);
+      latency.record(performance.now() - at);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    connections,
+    operations: counter,
+    perSecond: Math.round(counter / elapsed),
+    latency: latency.summary(),
+  };
+};

@@ -1,0 +1,213 @@
+import type { BenchTenant } from '../generate';
+import { Histogram, type Summary } from '../lib/histogram';
+import type { Profile } from '../lib/profiles';
+import { forkWorker, type Worker } from '../lib/rpc';
+import type { LoadResult } from '../workers/http-load';
+import type { SocketSpec, WindowResult } from '../workers/socket-clients';
+import { loadInput } from './ingest';
+
+export type RealtimeRun = {
+  label: string;
+  servers: number;
+  sockets: number;
+  otherSockets: number;
+  connected: number;
+  eventsPerSecond: number;
+  events: number;
+  acceptedIdList: string[];
+  /** Notifications per event the server sends to the tenant room (message.create + contact.update). */
+  notificationsPerEvent: number;
+  expectedDeliveries: number;
+  delivered: number;
+  minPerSocket: number;
+  latency: Summary;
+  otherTenantReceived: number;
+  otherTenantLeaked: number;
+  disconnects: number;
+  connectErrors: string[];
+};
+
+const CLIENT_PROCESSES = 2;
+
+type Clients = { workers: Worker[]; connected: number; errors: string[] };
+
+const connectClients = async (
+  specs: SocketSpec[],
+  foreignClientId: string,
+  marker: string,
+): Promise<Clients> => {
+  const processes = Math.min(CLIENT_PROCESSES, Math.max(1, Math.ceil(specs.length / 50)));
+  const workers = Array.from({ length: processes }, () => forkWorker('socket-clients'));
+  const answers = await Promise.all(
+    workers.map((worker, index) =>
+      worker.call<{ connected: number; errors: string[] }>('connect', {
+        sockets: specs.filter((_, position) => position % processes === index),
+        foreignClientId,
+        marker,
+        batch: 25,
+      }),
+    ),
+  );
+  return {
+    workers,
+    connected: answers.reduce((sum, answer) => sum + answer.connected, 0),
+    errors: answers.flatMap((answer) => answer.errors),
+  };
+};
+
+const closeClients = async (clients: Clients) => {
+  await Promise.all(clients.workers.map((worker) => worker.call('close').catch(() => undefined)));
+  await Promise.all(clients.workers.map((worker) => worker.stop()));
+};
+
+/** Waits until every socket got every event, or nothing new arrived for 3 s (bounded by 30 s). */
+const drain = async (clients: Clients, expected: number) => {
+  let last = -1;
+  let stableSince = Date.now();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const counts = await Promise.all(clients.workers.map((worker) => worker.call<number>('peek')));
+    const seen = counts.reduce((sum, count) => sum + count, 0);
+    if (seen >= expected) return;
+    if (seen !== last) {
+      last = seen;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince > 3_000) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+const collect = async (clients: Clients) => {
+  const windows = await Promise.all(clients.workers.map((worker) => worker.call<WindowResult>('stop')));
+  const latency = new Histogram();
+  for (const window of windows) latency.merge(window.latency);
+  return {
+    latency: latency.summary(),
+    delivered: windows.reduce((sum, window) => sum + window.receivedA, 0),
+    minPerSocket: Math.min(
+      ...windows.filter((window) => window.socketsA > 0).map((window) => window.minPerSocketA),
+    ),
+    otherTenantReceived: windows.reduce((sum, window) => sum + window.receivedB, 0),
+    otherTenantLeaked: windows.reduce((sum, window) => sum + window.leakedB, 0),
+    disconnects: windows.reduce((sum, window) => sum + window.disconnects, 0),
+  };
+};
+
+/**
+ * `sockets` agents of tenant a (spread over the servers given) and `otherSockets` of tenant b; webhooks at
+ * a fixed rate go to the first server, so with two servers half the sockets hear them through Redis.
+ */
+export const runRealtime = async (
+  label: string,
+  profile: Profile,
+  tenants: [BenchTenant, BenchTenant],
+  serverUrls: string[],
+): Promise<RealtimeRun> => {
+  const [tenant, other] = tenants;
+  const config = profile.realtime;
+  const otherUsers = [other.owner, ...other.agents];
+  const specs: SocketSpec[] = [
+    ...Array.from({ length: config.sockets }, (_, index) => ({
+      url: serverUrls[index % serverUrls.length] ?? '',
+      token: tenant.agents[index % tenant.agents.length]?.token ?? '',
+      group: 'a' as const,
+    })),
+    ...Array.from({ length: config.otherSockets }, (_, index) => ({
+      url: serverUrls[index % serverUrls.length] ?? '',
+      token: otherUsers[index % otherUsers.length]?.token ?? '',
+      group: 'b' as const,
+    })),
+  ];
+  const marker = `rt${label}`;
+  process.stderr.write(`[realtime] ${label}: connecting ${specs.length} sockets\n`);
+  const clients = await connectClients(specs, tenant.clientId, marker);
+  const load = forkWorker('http-load');
+  try {
+    // Let presence updates of the connections settle before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
+    process.stderr.write(`[realtime] ${label}: ${config.eventsPerSecond} events/s for ${config.seconds} s\n`);
+    const result = await load.call<LoadResult>(
+      'run',
+      loadInput(profile, tenant, serverUrls[0] ?? '', {
+        mode: 'rate',
+        rate: config.eventsPerSecond,
+        seconds: config.seconds,
+        idPrefix: `rt-${label}`,
+        marker,
+        duplicateEvery: 0,
+      }),
+    );
+    const socketsA = Math.min(config.sockets, clients.connected);
+    const expected = result.acceptedIds * socketsA;
+    await drain(clients, expected);
+    const window = await collect(clients);
+    return {
+      label,
+      servers: serverUrls.length,
+      sockets: config.sockets,
+      otherSockets: config.otherSockets,
+      connected: clients.connected,
+      eventsPerSecond: config.eventsPerSecond,
+      events: result.acceptedIds,
+      acceptedIdList: result.acceptedIdList,
+      notificationsPerEvent: 2,
+      expectedDeliveries: expected,
+      connectErrors: clients.errors,
+      ...window,
+    };
+  } finally {
+    await load.stop();
+    await closeClients(clients);
+  }
+};
+
+/** The same sockets and rate on a bare Socket.IO server: no auth, no database, same notification sizes. */
+export const runBareSocketIo = async (
+  profile: Profile,
+  notificationSizes: number[],
+): Promise<Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked' | 'acceptedIdList'>> => {
+  const config = profile.realtime;
+  const bare = forkWorker('bare-socketio');
+  const { url } = await bare.call<{ url: string }>('listen');
+  const marker = 'rtbare';
+  const specs: SocketSpec[] = Array.from({ length: config.sockets }, () => ({
+    url,
+    token: 'bare',
+    group: 'a',
+  }));
+  const clients = await connectClients(specs, 'none', marker);
+  try {
+    await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
+    const sizes = notificationSizes.length === 2 ? notificationSizes : [700, 1400];
+    const { sent } = await bare.call<{ sent: number }>('emit', {
+      rate: config.eventsPerSecond,
+      seconds: config.seconds,
+      marker,
+      sizes,
+    });
+    const expected = sent * clients.connected;
+    await drain(clients, expected);
+    const window = await collect(clients);
+    return {
+      label: 'bare',
+      servers: 1,
+      sockets: config.sockets,
+      otherSockets: 0,
+      connected: clients.connected,
+      eventsPerSecond: config.eventsPerSecond,
+      events: sent,
+      notificationsPerEvent: sizes.length,
+      expectedDeliveries: expected,
+      connectErrors: clients.errors,
+      latency: window.latency,
+      delivered: window.delivered,
+      minPerSocket: window.minPerSocket,
+      disconnects: window.disconnects,
+    };
+  } finally {
+    await closeClients(clients);
+    await bare.call('close').catch(() => undefined);
+    await bare.stop();
+  }
+};

@@ -1,0 +1,378 @@
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateScaleData, type ScaleData } from './generate';
+import { type DatabaseTarget, openSql } from './lib/db';
+import { closeHttp } from './lib/http';
+import { PROFILES, type ProfileName } from './lib/profiles';
+import { markdownTable, ms, pcts, perSecond, type Row, ratio, verdict } from './lib/report';
+import { REPO_ROOT, type RunningServer, startServer } from './lib/server';
+import { type Check, countChecks } from './phases/checks';
+import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
+import { type IngestResult, runIngest } from './phases/ingest';
+import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
+import { type RealtimeRun, runBareSocketIo, runRealtime } from './phases/realtime';
+
+/**
+ * The benchmark: generates the tenant, starts the product as its own process, drives it from separate load
+ * processes, and measures beside every figure its limit on the same machine in the same run.
+ *   npm run bench             quick (embedded database, 5k contacts / 50k messages)
+ *   npm run bench:full        100k / 2M on PostgreSQL (database conversa_bench, dropped first)
+ *   npm run test:bench-smoke  tiny sizes; fails only when the harness breaks or a count check fails
+ */
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string', default: 'quick' },
+    'database-url': { type: 'string' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    build: { type: 'string', default: 'src' },
+    seed: { type: 'string', default: 'conversa' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'write-doc': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const profile = PROFILES[values.profile as ProfileName];
+if (!profile) throw new Error(`unknown profile ${values.profile}`);
+const build = values.build === 'dist' ? 'dist' : 'src';
+const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${profile.name}`;
+const resultsDir = join(REPO_ROOT, 'bench/results', runId);
+const plansDir = join(resultsDir, 'plans');
+mkdirSync(plansDir, { recursive: true });
+const dataDir =
+  profile.name === 'smoke' ? join(tmpdir(), `conversa-bench-${process.pid}`) : join(resultsDir, 'data');
+const databaseUrl =
+  profile.database === 'postgres'
+    ? (values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/conversa_bench')
+    : undefined;
+const target: DatabaseTarget = databaseUrl
+  ? { kind: 'postgres', url: databaseUrl }
+  : { kind: 'pglite', dataDir };
+const cpuProfileDir = values['cpu-prof'] ? join(resultsDir, 'prof') : undefined;
+const log = (text: string) => process.stderr.write(`[bench] ${text}\n`);
+
+const machine = () => {
+  const pgVersion = (() => {
+    if (!databaseUrl) return 'PGlite (embedded, in the server process)';
+    try {
+      const maintenance = new URL(databaseUrl);
+      maintenance.pathname = '/postgres';
+      return `PostgreSQL ${execSync(`psql "${maintenance}" -Atc "show server_version"`, { encoding: 'utf8' }).trim()}`;
+    } catch {
+      return 'unknown';
+    }
+  })();
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? '',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    database: pgVersion,
+    loadAverageAtStart: load,
+  };
+};
+
+type Results = {
+  runId: string;
+  profile: string;
+  machine: ReturnType<typeof machine>;
+  generation?: ScaleData['seconds'] & { totalSeconds: number };
+  ingest?: IngestResult;
+  rawDb?: RawDbResult;
+  inboxHttp?: InboxHttpRow[];
+  inboxPlans?: InboxPlanRow[];
+  realtime: RealtimeRun[];
+  realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
+  checks: Check[];
+  errors: string[];
+};
+
+const results: Results = {
+  runId,
+  profile: profile.name,
+  machine: machine(),
+  realtime: [],
+  checks: [],
+  errors: [],
+};
+const servers: RunningServer[] = [];
+const startProduct = async (name: string, redisUrl?: string) => {
+  const server = await startServer({ databaseUrl, dataDir, redisUrl, build, cpuProfileDir, name });
+  servers.push(server);
+  return server;
+};
+const stopProducts = async () => {
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
+};
+
+const step = async (name: string, work: () => Promise<void>) => {
+  try {
+    await work();
+  } catch (error) {
+    log(`${name} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    results.errors.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+};
+
+const main = async () => {
+  log(`profile ${profile.name}, database ${target.kind}, results in ${resultsDir}`);
+  const started = performance.now();
+  const data = await generateScaleData({
+    target,
+    seed: values.seed,
+    tenant: profile.tenant,
+    smallTenant: profile.smallTenant,
+    fresh: true,
+  });
+  results.generation = {
+    ...data.seconds,
+    totalSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  log(`generated in ${results.generation.totalSeconds} s`);
+  const [tenant, other] = data.tenants;
+
+  const server = await startProduct('one');
+  await step('ingest', async () => {
+    results.ingest = await runIngest(profile, tenant, server.url);
+  });
+  await step('inbox', async () => {
+    log('inbox: contact/chats over HTTP');
+    results.inboxHttp = await runInboxHttp(server.url, tenant, profile.inbox.requests, profile.inbox.warmup);
+  });
+  await step('realtime one process', async () => {
+    results.realtime.push(await runRealtime('one', profile, data.tenants, [server.url]));
+  });
+  await step('realtime bare', async () => {
+    results.realtimeBare = await runBareSocketIo(profile, results.ingest?.notificationSizes ?? []);
+  });
+  await stopProducts();
+
+  if (profile.realtime.twoProcesses && target.kind === 'postgres') {
+    await step('realtime two processes', async () => {
+      const first = await startProduct('redis-1', values['redis-url']);
+      const second = await startProduct('redis-2', values['redis-url']);
+      results.realtime.push(await runRealtime('two', profile, data.tenants, [first.url, second.url]));
+    });
+    await stopProducts();
+  }
+
+  // With the servers stopped (the embedded database has one owner at a time): plans, raw limits, counts.
+  const sql = await openSql(target, profile.limits.rawConnections + 1);
+  try {
+    await step('inbox plans', async () => {
+      log('inbox: EXPLAIN (ANALYZE, BUFFERS) and raw SQL');
+      results.inboxPlans = await explainInbox(sql, tenant, plansDir, Math.min(profile.inbox.requests, 50));
+    });
+    await step('raw database limit', async () => {
+      log(`raw database work on ${profile.limits.rawConnections} connection(s)`);
+      results.rawDb = await runRawDb(sql, tenant, profile.limits.rawConnections, profile.limits.rawSeconds);
+    });
+    await step('count checks', async () => {
+      const expectations = [
+        ...(results.ingest?.runs ?? []).map((run) => ({
+          idPrefix: run.idPrefix,
+          acceptedIdList: run.acceptedIdList,
+        })),
+        ...results.realtime.map((run) => ({
+          idPrefix: `rt-${run.label}`,
+          acceptedIdList: run.acceptedIdList,
+        })),
+      ];
+      results.checks = await countChecks(sql, tenant, expectations);
+      if (results.rawDb) {
+        const [row] = await sql.query<{ n: string }>(
+          'select count(*) as n from messages where client_id = $1 and message_id like $2',
+          [tenant.clientId, `${RAW_ID_PREFIX}-%`],
+        );
+        results.checks.push({
+          name: 'raw limit: every operation stored',
+          expected: results.rawDb.operations,
+          actual: Number(row?.n ?? 0),
+          ok: Number(row?.n ?? 0) === results.rawDb.operations,
+        });
+      }
+    });
+  } finally {
+    await sql.close();
+  }
+  // Harness checks that do not depend on timing: something was measured everywhere, no tenant leak.
+  for (const run of results.ingest?.runs ?? []) {
+    results.checks.push({
+      name: `${run.idPrefix}: notifications reached the agent socket`,
+      expected: 1,
+      actual: run.notificationsSeen,
+      ok: run.notificationsSeen > 0,
+    });
+  }
+  for (const run of results.realtime) {
+    results.checks.push({
+      name: `realtime ${run.label}: other tenant received nothing of tenant a`,
+      expected: 0,
+      actual: run.otherTenantLeaked,
+      ok: run.otherTenantLeaked === 0,
+    });
+    results.checks.push({
+      name: `realtime ${run.label}: deliveries measured`,
+      expected: 1,
+      actual: run.delivered,
+      ok: run.delivered > 0,
+    });
+  }
+  return { other };
+};
+
+const tableOf = (r: Results): Row[] => {
+  const rows: Row[] = [];
+  const raw = r.rawDb?.perSecond ?? Number.NaN;
+  const bare = r.ingest?.bareFastify.acceptedPerSecond ?? Number.NaN;
+  const isFull = r.profile === 'full';
+  for (const run of r.ingest?.runs ?? []) {
+    const name = run.mode === 'rate' ? `ingest at ${run.targetRate}/s` : 'ingest, highest sustained';
+    const lost = run.acceptedIds - 0;
+    rows.push({
+      metric: `${name}: accepted/s (${run.failed} failed)`,
+      ours: perSecond(run.acceptedPerSecond),
+      limit: run.mode === 'max' ? `${perSecond(raw)} raw DB, ${perSecond(bare)} bare Fastify` : '',
+      ratio:
+        run.mode === 'max'
+          ? `${ratio(run.acceptedPerSecond, raw)} / ${ratio(run.acceptedPerSecond, bare)}`
+          : '',
+      target: run.mode === 'max' ? '≥ 1,500/s and ≥ 0.50 of raw DB' : '',
+      verdict:
+        run.mode === 'max' && isFull
+          ? verdict(run.acceptedPerSecond >= 1500 && run.acceptedPerSecond / raw >= 0.5)
+          : '',
+    });
+    rows.push({
+      metric: `${name}: ack p50 / p95 / p99`,
+      ours: pcts(run.ack),
+      limit: run.mode === 'max' && r.ingest ? pcts(r.ingest.bareFastify.ack) : '',
+      ratio: run.mode === 'max' && r.ingest ? ratio(run.ack.p99, r.ingest.bareFastify.ack.p99) : '',
+      target: run.targetRate === 300 ? 'p99 ≤ 50 ms' : '',
+      verdict: run.targetRate === 300 && isFull ? verdict(run.ack.p99 <= 50) : '',
+    });
+    rows.push({
+      metric: `${name}: webhook → socket p50 / p95 / p99 (${run.notificationsSeen}/${lost} seen)`,
+      ours: pcts(run.toSocket),
+      limit: '',
+      ratio: '',
+      target: run.mode === 'rate' ? 'p95 ≤ 100 ms' : '',
+      verdict: run.mode === 'rate' && isFull ? verdict(run.toSocket.p95 <= 100) : '',
+    });
+  }
+  if (r.rawDb) {
+    rows.push({
+      metric: `raw DB work per inbound message, ${r.rawDb.connections} connection(s): p50 / p95 / p99`,
+      ours: pcts(r.rawDb.latency),
+      limit: '',
+      ratio: '',
+      target: '',
+      verdict: '',
+    });
+  }
+  const plans = new Map((r.inboxPlans ?? []).map((plan) => [plan.name, plan]));
+  for (const row of r.inboxHttp ?? []) {
+    const plan = plans.get(row.name);
+    const limitP95 = plan?.rawSql.p95 ?? Number.NaN;
+    const targetMs = row.isSearch ? 25 : 10;
+    const seq =
+      plan && plan.seqScans.length > 0 ? ` SEQ SCAN on ${[...new Set(plan.seqScans)].join(', ')}` : '';
+    rows.push({
+      metric: `inbox ${row.name} (total ${row.total.toLocaleString('en')}): p50 / p95 / p99${seq}`,
+      ours: pcts(row.latency),
+      limit: plan ? `${ms(plan.rawSql.p95)} raw SQL p95` : '',
+      ratio: ratio(row.latency.p95, limitP95),
+      target: `p95 ≤ ${targetMs} ms, no seq scan`,
+      verdict: isFull ? verdict(row.latency.p95 <= targetMs && seq === '') : '',
+    });
+  }
+  for (const run of r.realtime) {
+    const bareRun = r.realtimeBare;
+    rows.push({
+      metric: `realtime ${run.servers} process(es)${run.servers > 1 ? ' + Redis' : ''}: ${run.sockets} sockets, ${run.eventsPerSecond} events/s × ${run.notificationsPerEvent} notifications; p50 / p95 / p99`,
+      ours: pcts(run.latency),
+      limit: bareRun ? `${pcts(bareRun.latency)} bare Socket.IO` : '',
+      ratio: bareRun ? ratio(run.latency.p99, bareRun.latency.p99) : '',
+      target: run.servers === 1 ? 'p99 ≤ 250 ms' : '',
+      verdict: run.servers === 1 && isFull ? verdict(run.latency.p99 <= 250) : '',
+    });
+    rows.push({
+      metric: `realtime ${run.label}: delivered / expected; other tenant got`,
+      ours: `${run.delivered.toLocaleString('en')} / ${run.expectedDeliveries.toLocaleString('en')}; ${run.otherTenantLeaked} leaked`,
+      limit: bareRun
+        ? `${bareRun.delivered.toLocaleString('en')} / ${bareRun.expectedDeliveries.toLocaleString('en')}`
+        : '',
+      ratio: '',
+      target: 'all delivered, 0 leaked',
+      verdict: verdict(run.otherTenantLeaked === 0 && run.delivered >= run.expectedDeliveries),
+    });
+  }
+  return rows;
+};
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  log(`run failed: ${error instanceof Error ? error.stack : String(error)}`);
+  results.errors.push(error instanceof Error ? error.message : String(error));
+} finally {
+  await stopProducts();
+  closeHttp();
+}
+
+const failedChecks = results.checks.filter((check) => !check.ok);
+if (results.errors.length > 0 || failedChecks.length > 0) exitCode = 1;
+const table = markdownTable(tableOf(results));
+const checksText = results.checks
+  .map(
+    (check) =>
+      `- ${check.ok ? 'ok' : 'FAILED'}: ${check.name} (expected ${check.expected}, got ${check.actual})`,
+  )
+  .join('\n');
+const m = results.machine;
+const markdown = [
+  `### ${profile.name} run ${runId}`,
+  '',
+  `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, database ${m.database}, load average at start ${m.loadAverageAtStart}. Server started from \`${build}\`. Data generated in ${results.generation?.totalSeconds ?? '?'} s.`,
+  '',
+  table,
+  '',
+  'Checks:',
+  '',
+  checksText,
+  ...(results.errors.length > 0 ? ['', 'Errors:', '', ...results.errors.map((error) => `- ${error}`)] : []),
+  '',
+].join('\n');
+// The id lists served the lost-message check; the file keeps their counts only.
+const withoutIdLists = (key: string, value: unknown) => (key === 'acceptedIdList' ? undefined : value);
+writeFileSync(join(resultsDir, 'results.json'), `${JSON.stringify(results, withoutIdLists, 2)}\n`);
+writeFileSync(join(resultsDir, 'results.md'), markdown);
+writeFileSync(join(REPO_ROOT, `bench/results/latest-${profile.name}.md`), markdown);
+process.stdout.write(`\n${markdown}\n`);
+
+if (values['write-doc']) {
+  const doc = join(REPO_ROOT, 'docs/BENCHMARKS.md');
+  const start = '<!-- bench:latest:start -->';
+  const end = '<!-- bench:latest:end -->';
+  if (existsSync(doc)) {
+    const text = readFileSync(doc, 'utf8');
+    const from = text.indexOf(start);
+    const to = text.indexOf(end);
+    if (from >= 0 && to > from) {
+      writeFileSync(doc, `${text.slice(0, from + start.length)}\n${markdown}\n${text.slice(to)}`);
+      log('docs/BENCHMARKS.md updated');
+    }
+  }
+}
+if (!values.keep && target.kind === 'pglite') rmSync(dataDir, { recursive: true, force: true });
+log(
+  exitCode === 0
+    ? 'done'
+    : `done with ${failedChecks.length} failed check(s), ${results.errors.length} error(s)`,
+);
+process.exit(exitCode);

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, signIn } from './session';
+
+test('a new company signs up, signs in, reads the app in English and Arabic, and logs out', async ({
+  page,
+}) => {
+  const email = `duena-${Date.now()}@empresa.cl`;
+  const password = 'Segura#2026';
+
+  await page.goto('/signup');
+  await page.locator('input[name="company"]').fill('Clínica Las Condes');
+  await page.locator('input[name="nameuser"]').fill('Ana Pérez');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="phone"]').fill('+56 9 1234 5678');
+  await page.locator('input[name="quantityemple"]').fill('3');
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('input[name="passwordConfirm"]').fill('Segura#2027');
+  await expect(page.getByText('Las contraseñas deben coincidir')).toBeVisible();
+  await page.locator('input[name="passwordConfirm"]').fill(password);
+  await page.getByTestId('signup-submit').click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await signIn(page, email, password);
+  await expect(page.getByTestId('dashboard-greeting')).toContainText('Ana');
+  await expect(page.getByTestId('nav-contacts')).toContainText('Contactos');
+
+  await chooseLanguage(page, 'en');
+  await expect(page.getByTestId('nav-contacts')).toContainText('Contacts');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The choice is saved to the user, so it survives a reload.
+  await page.reload();
+  await expect(page.getByTestId('nav-contacts')).toContainText('Contacts');
+
+  await chooseLanguage(page, 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const sidebar = await page.getByTestId('sidebar').boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(sidebar && sidebar.x + sidebar.width / 2).toBeGreaterThan(width / 2);
+
+  await chooseLanguage(page, 'es');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  // The session is gone: the app sends the visitor back to sign in.
+  await page.goto('/app/dashboard/main');
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test('a wrong password shows the server message and stays on sign-in', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByLabel('Correo electrónico').fill('owner@demo.test');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Incorrecta#1');
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: /contraseña/i })).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+});

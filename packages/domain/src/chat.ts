@@ -1,0 +1,29 @@
+/**
+ * The conversation list's filters and side options (API `contact/chats`). A conversation is a contact that
+ * has at least one message. Each option narrows the filter:
+ * - myContacts: the conversation is assigned to me (derivedto is the current user).
+ * - myDeriveds: I am among the contact's owners, whoever holds it now (conversations I brought in or
+ *   handed on).
+ * - floatContacts: nobody holds the conversation (derivedto empty): the queue anyone may take.
+ * - todayMsg: the last message arrived or left today, in the company's time zone.
+ * - unread: the contact has pending (unread) messages.
+ * - allMessages: no narrowing.
+ */
+export const CHAT_FILTERS = ['All', 'AllInactive'] as const;
+export type ChatFilter = (typeof CHAT_FILTERS)[number];
+
+export const CHAT_OPTIONS = [
+  'myContacts',
+  'myDeriveds',
+  'floatContacts',
+  'todayMsg',
+  'unread',
+  'allMessages',
+] as const;
+export type ChatOption = (typeof CHAT_OPTIONS)[number];
+
+/**
+ * 'All' lists every conversation; 'AllInactive' only those whose customer never wrote or last wrote more
+ * than this long ago: the providers' customer-service window is closed, so only templates reach them.
+ */
+export const INACTIVE_AFTER_HOURS = 24;

@@ -1,0 +1,51 @@
+/** How a company writes numbers (spec section 9: CL and US styles). */
+export type NumberFormat = {
+  decimalseparator: string;
+  thousandseparator: string;
+  decimalscale: number;
+  prefix: string;
+  suffix: string;
+};
+
+export const NUMBER_FORMATS = {
+  CL: { decimalseparator: ',', thousandseparator: '.', decimalscale: 0, prefix: '', suffix: '' },
+  US: { decimalseparator: '.', thousandseparator: ',', decimalscale: 2, prefix: '$', suffix: '' },
+} as const satisfies Record<string, NumberFormat>;
+
+/** A company (tenant) as the web sees it. */
+export type Client = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  subdomain: string;
+  country: string;
+  timezone: string;
+  language: string;
+  industry: string;
+  quantityemple: number;
+  imglogo: string;
+  subscribe_id: string[];
+  plan_id: string | null;
+  /** Undefined-like null while the company has never been billed; false once its plan has expired. */
+  is_paid: boolean | null;
+  plan_expires_at: string | null;
+  access: string[];
+  number_format: NumberFormat;
+  create_date: string;
+};
+
+/** A subscription plan; quantities are limits per company. */
+export type Plan = {
+  id: string;
+  code: string;
+  name: string;
+  price_clp: number;
+  price_usd: number;
+  duration_days: number;
+  devices: number;
+  users: number;
+  messages: number;
+  access: string[];
+  is_default: boolean;
+};

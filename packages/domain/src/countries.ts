@@ -1,0 +1,40 @@
+export type Country = {
+  code: string;
+  /** International dialling code without '+'. */
+  dial: string;
+  /** Full phone pattern (with country code, digits only) where the country has a known one. */
+  phone?: RegExp;
+};
+
+/** Countries offered in forms; names are shown with Intl.DisplayNames in the user's language. */
+export const COUNTRIES: readonly Country[] = [
+  { code: 'CL', dial: '56', phone: /^569\d{8}$/ },
+  { code: 'AR', dial: '54' },
+  { code: 'BO', dial: '591' },
+  { code: 'BR', dial: '55' },
+  { code: 'CO', dial: '57' },
+  { code: 'CR', dial: '506' },
+  { code: 'DO', dial: '1' },
+  { code: 'EC', dial: '593' },
+  { code: 'ES', dial: '34' },
+  { code: 'GT', dial: '502' },
+  { code: 'MX', dial: '52' },
+  { code: 'PA', dial: '507' },
+  { code: 'PE', dial: '51' },
+  { code: 'PY', dial: '595' },
+  { code: 'US', dial: '1' },
+  { code: 'UY', dial: '598' },
+  { code: 'VE', dial: '58' },
+];
+
+export const findCountry = (code: string): Country | undefined => COUNTRIES.find((c) => c.code === code);
+
+/** Phone numbers are stored as digits with the country code and without '+', spaces or dashes. */
+export const normalizePhone = (phone: string): string => phone.replace(/[+\s\-()]/g, '');
+
+/** Whether a normalised phone is plausible for the country (its pattern, else 8 to 15 digits). */
+export const isValidPhone = (phone: string, countryCode?: string): boolean => {
+  if (!/^\d{8,15}$/.test(phone)) return false;
+  const pattern = countryCode ? findCountry(countryCode)?.phone : undefined;
+  return pattern ? pattern.test(phone) : true;
+};

@@ -1,0 +1,21 @@
+import { USER_NAME_MAX_CHARS } from './constants';
+
+/** A name longer than the limit is cut and ends with an ellipsis, as in the header's user menu. */
+export const truncateName = (name: string, max: number = USER_NAME_MAX_CHARS): string =>
+  name.length > max ? `${name.slice(0, max)}…` : name;
+
+/** Initials come from the first letters of the first two words of the name. */
+export const initialsOf = (name: string): string =>
+  name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+
+/** The new-contact rule: the first word becomes first_name, the second last_name. */
+export const splitFullName = (name: string): { first_name: string; last_name: string; full_name: string } => {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return { first_name: words[0] ?? '', last_name: words[1] ?? '', full_name: words.join(' ') };
+};

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LOCALES } from './locales';
+import type { AccountType } from './permissions';
+import { isPermissionKey } from './permissions';
+import { emailField, MESSAGES, passwordField, requiredText } from './validation';
+
+export const USER_NOTIFICATIONS = [
+  'chat_assigned',
+  'chat_assigned_others',
+  'chat_unassigned_owner',
+  'chat_unassigned_unowner',
+  'chat_unassigned_owner_others',
+] as const;
+
+const accessList = z.array(z.string().refine(isPermissionKey, { error: MESSAGES.invalid })).max(200);
+const idList = z.array(z.string().min(1).max(64)).max(500);
+
+/** What a person sees of a user: never the password hash. */
+export type User = {
+  id: string;
+  client_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  account: AccountType;
+  language: string;
+  online: boolean;
+  last_login: string | null;
+  sound: boolean;
+  notify: boolean;
+  analytics: boolean;
+  custom_views: Record<string, unknown>;
+  fixed: string[];
+  access: string[];
+  answer: boolean;
+  push_notification: string[];
+  notifications: string[];
+  sound_notification: string[];
+  create_date: string;
+};
+
+export const userCreateSchema = z.object({
+  name: requiredText().min(3, MESSAGES.min3).max(120),
+  email: emailField(),
+  phone: z.string().trim().max(32).default(''),
+  password: passwordField(),
+  language: z.enum(LOCALES).default('es'),
+  access: accessList.default([]),
+  answer: z.boolean().default(true),
+});
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** Every field is optional: updateone changes what it is given (the user's own preferences included). */
+export const userUpdateSchema = z
+  .object({
+    name: requiredText().min(3, MESSAGES.min3).max(120),
+    phone: z.string().trim().max(32),
+    language: z.enum(LOCALES),
+    fixed: idList,
+    custom_views: z.record(z.string(), z.unknown()),
+    sound: z.boolean(),
+    notify: z.boolean(),
+    analytics: z.boolean(),
+    access: accessList,
+    answer: z.boolean(),
+    push_notification: z.array(z.string().max(50)).max(50),
+    notifications: z.array(z.enum(USER_NOTIFICATIONS)).max(USER_NOTIFICATIONS.length),
+    sound_notification: z.array(z.string().max(50)).max(50),
+  })
+  .partial()
+  .strict();
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Fields only the company owner or the master may change on another user. */
+export const USER_ADMIN_FIELDS = ['access', 'answer'] as const;
+
+export const passwordUpdateSchema = z.object({ password: passwordField() });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { isStrongPassword } from './password';
+
+/**
+ * Validation messages are i18n keys (`validation.*`): the web shows them from its bundles and the server
+ * translates them into the request's locale for the `errors` of a 400.
+ */
+export const MESSAGES = {
+  required: 'validation.required',
+  email: 'validation.email',
+  min3: 'validation.min3',
+  password: 'validation.password',
+  passwordRule: 'validation.passwordRule',
+  passwordsMustMatch: 'validation.passwordsMustMatch',
+  positive: 'validation.positive',
+  number: 'validation.number',
+  phone: 'validation.phone',
+  invalid: 'validation.invalid',
+} as const;
+
+/** Standard e-mail with a 2 to 4 letter top-level domain (spec section 5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[a-zA-Z]{2,4}$/;
+
+export const requiredText = () => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required);
+
+export const emailField = () =>
+  requiredText()
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, { error: MESSAGES.email })
+    .max(254, { error: MESSAGES.email });
+
+export const passwordField = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .max(128, MESSAGES.passwordRule)
+    .refine(isStrongPassword, { error: MESSAGES.passwordRule });
