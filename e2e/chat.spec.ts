@@ -182,7 +182,7 @@ test('away from the chat, a customer message toasts its first 25 characters and 
   await expect(toast).toContainText(customer.name);
   await expect(toast).toContainText('Quisiera confirmar mi hor…');
   await toast.click();
-  await expect(page).toHaveURL(/\/app\/chat$/);
+  await expect(page).toHaveURL(/\/app\/chat\?contact=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('panel-name')).toHaveText(customer.name);
   // The floating button is for the rest of the app; the chat page is the chat.
   await expect(page.getByTestId('floating-chat')).toHaveCount(0);
@@ -191,6 +191,6 @@ test('away from the chat, a customer message toasts its first 25 characters and 
   await page.getByTestId('floating-chat').click();
   await page.getByRole('textbox', { name: 'Buscar por nombre' }).fill(customer.name);
   await page.getByRole('button', { name: new RegExp(customer.name) }).click();
-  await expect(page).toHaveURL(/\/app\/chat$/);
+  await expect(page).toHaveURL(/\/app\/chat\?contact=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('panel-name')).toHaveText(customer.name);
 });
