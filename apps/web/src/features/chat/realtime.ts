@@ -35,10 +35,25 @@ type Context = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/**
+ * A list or history still being fetched when a change arrives may have been read before that change was
+ * committed, and its answer would overwrite what the notification just applied (or, on a first load,
+ * arrive after the notification found nothing to apply to): drop that answer and fetch again; the new
+ * request starts after the commit the notification announces.
+ */
+const refetchInFlight = (queryClient: QueryClient): void => {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['chat'], fetchStatus: 'fetching' })) {
+    void query
+      .cancel({ revert: true })
+      .then(() => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }));
+  }
+};
+
 /** Turns one `notification` into cache updates (spec section 4, incoming message and assignment rules). */
 export const applyChatNotification = (notification: Notification, context: Context): void => {
   const { queryClient, viewer } = context;
   const records = notification.data.filter(isObject);
+  if (notification.module === 'message' || notification.module === 'contact') refetchInFlight(queryClient);
   switch (notification.module) {
     case 'message': {
       for (const message of records as Message[]) {

@@ -1,0 +1,97 @@
+import type { Contact } from '@conversa/domain';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { type ChatListParams, chatListQueryKey } from './api/get-chats';
+import type { Page, Pages } from './chat-cache';
+import { applyChatNotification } from './realtime';
+import { makeContact, makeMessage } from './test/chat-fixtures';
+
+const params: ChatListParams = { filter: 'All', option: 'allMessages', search: '' };
+
+const withLastMessage = (id: string, name: string, timestamp: string): Contact =>
+  makeContact({
+    id,
+    info: { ...makeContact().info, full_name: name },
+    message: {
+      numpending: 1,
+      numtotal: 1,
+      info: { ...makeMessage({ id: `m-${id}`, contact_id: id, timestamp }), type_msg: 'chat', fromMe: false },
+    } as Contact['message'],
+  });
+
+const earlier = withLastMessage('k1', 'Bruno Díaz', '2026-03-12T15:00:00.000Z');
+const arriving = withLastMessage('k2', 'Carla Soto', '2026-03-12T16:00:00.000Z');
+const before: Page<Contact> = { items: [earlier], total: 1 };
+const after: Page<Contact> = { items: [arriving, earlier], total: 2 };
+
+/**
+ * A mounted conversation list whose server answers in turn: a promise the test settles by hand (an answer
+ * read before the new conversation was committed) or a page answered at once.
+ */
+const mountList = (answers: ('held' | Page<Contact>)[]) => {
+  const queryClient = new QueryClient();
+  let release: (page: Page<Contact>) => void = () => undefined;
+  let calls = 0;
+  const observer = new InfiniteQueryObserver(queryClient, {
+    queryKey: chatListQueryKey(params),
+    queryFn: () => {
+      const answer = answers[Math.min(calls, answers.length - 1)] ?? after;
+      calls += 1;
+      return answer === 'held' ? new Promise<Page<Contact>>((resolve) => (release = resolve)) : answer;
+    },
+    initialPageParam: 1,
+    getNextPageParam: () => undefined,
+  });
+  const unsubscribe = observer.subscribe(() => undefined);
+  return {
+    queryClient,
+    calls: () => calls,
+    release: (page: Page<Contact>) => release(page),
+    listed: () =>
+      queryClient
+        .getQueryData<Pages<Contact>>(chatListQueryKey(params))
+        ?.pages.flatMap((page) => page.items.map((item) => item.id)),
+    unsubscribe,
+  };
+};
+
+const notifyArrival = (queryClient: QueryClient) =>
+  applyChatNotification(
+    { module: 'contact', action: 'update', data: [arriving] },
+    {
+      queryClient,
+      viewer: { userId: 'u1', fixed: [] },
+      onIncoming: () => undefined,
+      onSendError: () => undefined,
+      accountKey: null,
+    },
+  );
+
+describe('applyChatNotification while the list is being fetched', () => {
+  it('on the first load, drops the answer read before the new conversation and asks again', async () => {
+    const list = mountList(['held', after]);
+    await expect.poll(list.calls).toBe(1);
+
+    notifyArrival(list.queryClient);
+    list.release(before);
+
+    await expect.poll(list.listed).toEqual(['k2', 'k1']);
+    expect(list.calls()).toBe(2);
+    list.unsubscribe();
+  });
+
+  it('during a refresh of a loaded list, the older answer does not replace the conversation just added', async () => {
+    const list = mountList([before, 'held', after]);
+    await expect.poll(list.listed).toEqual(['k1']);
+    void list.queryClient.invalidateQueries({ queryKey: chatListQueryKey(params) });
+    await expect.poll(list.calls).toBe(2);
+
+    notifyArrival(list.queryClient);
+    expect(list.listed()).toEqual(['k2', 'k1']);
+    list.release(before);
+
+    await expect.poll(list.calls).toBe(3);
+    await expect.poll(list.listed).toEqual(['k2', 'k1']);
+    list.unsubscribe();
+  });
+});
