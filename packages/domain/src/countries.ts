@@ -38,3 +38,9 @@ export const isValidPhone = (phone: string, countryCode?: string): boolean => {
   const pattern = countryCode ? findCountry(countryCode)?.phone : undefined;
   return pattern ? pattern.test(phone) : true;
 };
+
+const BY_LONGEST_DIAL = [...COUNTRIES].sort((a, b) => b.dial.length - a.dial.length);
+
+/** The country whose dialling code starts a normalised phone (the longest code wins), if any. */
+export const countryOfPhone = (phone: string): string | undefined =>
+  BY_LONGEST_DIAL.find((country) => phone.startsWith(country.dial))?.code;

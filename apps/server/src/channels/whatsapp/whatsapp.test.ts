@@ -233,6 +233,30 @@ describe('WhatsApp Cloud API devices', () => {
     expect(await contactsWithPhone(testApp.app, phone)).toHaveLength(1);
   });
 
+  it('one delivery of ten messages (one of them twice) from one customer counts ten, written together', async () => {
+    const phone = newPhone();
+    const stamp = String(Math.floor(Date.now() / 1000));
+    const messages = Array.from({ length: 10 }, (_, index) => ({
+      from: phone,
+      id: wamid(),
+      timestamp: stamp,
+      type: 'text',
+      text: { body: `part ${index}` },
+    }));
+    // Meta batches what it has; the first four are written at once, the rest share one transaction.
+    const delivery = payload({
+      contacts: [{ profile: { name: 'Ana Pérez' }, wa_id: phone }],
+      messages: [...messages, messages[7]],
+    });
+    expect(await deliver(delivery)).toBe(200);
+    const rows = (await storedMessages(testApp.app, device.id)).filter((row) =>
+      messages.some((message) => message.id === row.message_id),
+    );
+    expect(rows.map((row) => row.body).sort()).toEqual(messages.map((message) => message.text.body).sort());
+    const [contact] = await contactsWithPhone(testApp.app, phone);
+    expect(contact).toMatchObject({ numpending: 10, numtotal: 10 });
+  });
+
   it('accepts a 3 MB delivery', async () => {
     const phone = newPhone();
     const delivery = inbound(phone, { type: 'text', text: { body: 'big batch' } });

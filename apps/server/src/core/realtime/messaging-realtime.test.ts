@@ -90,6 +90,59 @@ describe('messaging notifications', () => {
     b.socket.disconnect();
   });
 
+  it('webhooks arriving together are each stored once, counted right and announced in order, per company', async () => {
+    const a = await listen(owner);
+    const b = await listen(other);
+    const phones = [newPhone(), newPhone(), newPhone()];
+    const otherPhone = newPhone();
+    // 36 deliveries at once, so several share a transaction: three customers writing 10 messages each
+    // (every 5th posted twice, as a provider retries), and another company's customer in between.
+    const deliveries = phones.flatMap((phone, customer) =>
+      Array.from({ length: 10 }, (_, index) => ({
+        phone,
+        id: `burst-${phone}-${index}`,
+        body: `c${customer} m${index}`,
+      })),
+    );
+    const repeats = deliveries.filter((_, index) => index % 5 === 0);
+    const answers = await Promise.all([
+      ...[...deliveries, ...repeats].map((inbound) => deliver(testApp.app, device, inbound)),
+      ...Array.from({ length: 4 }, (_, index) =>
+        deliver(testApp.app, otherDevice, { phone: otherPhone, body: `other burst ${index}` }),
+      ),
+    ]);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+
+    for (const phone of phones) {
+      const contact = await contactByPhone(testApp.app, owner.token, phone);
+      expect(contact.message).toMatchObject({ numpending: 10, numtotal: 10 });
+      const history = await call<Message>(testApp.app, 'POST', `/api/v1/en/message/contact/${contact.id}`, {
+        token: owner.token,
+        body: { page: 1 },
+      });
+      expect(history.body.pagination?.total).toBe(10);
+    }
+    const isBurst = (n: PublishedNotification) => JSON.stringify(n.data).includes('burst-');
+    await expect
+      .poll(() => a.seen.filter((n) => n.module === 'message' && n.action === 'create' && isBurst(n)).length)
+      .toBe(30);
+    const ours = a.seen.filter((n) => (n.module === 'message' || n.module === 'contact') && isBurst(n));
+    // Each conversation is announced before its first message.
+    const firstIndexOf = (module: string, phone: string) =>
+      ours.findIndex((n) => n.module === module && JSON.stringify(n.data).includes(`burst-${phone}`));
+    for (const phone of phones) {
+      expect(firstIndexOf('contact', phone)).toBeGreaterThanOrEqual(0);
+      expect(firstIndexOf('contact', phone)).toBeLessThan(firstIndexOf('message', phone));
+    }
+    const otherMessages = () =>
+      b.seen.filter((n) => n.module === 'message' && JSON.stringify(n.data).includes('other burst'));
+    await expect.poll(() => otherMessages().length).toBe(4);
+    expect(b.seen.some(isBurst)).toBe(false);
+    expect(a.seen.some((n) => JSON.stringify(n).includes('other burst'))).toBe(false);
+    a.socket.disconnect();
+    b.socket.disconnect();
+  });
+
   it('a transfer reaches the new assignee with a message; notes and devices notify too', async () => {
     const target = await listen(supervisor);
     const phone = newPhone();

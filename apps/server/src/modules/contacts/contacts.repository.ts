@@ -26,6 +26,18 @@ export const CONTACT_SEARCH_FIELDS: SearchWhitelist = {
 };
 
 export type NewContact = Omit<typeof contacts.$inferInsert, 'client_id'>;
+
+/** One conversation's share of a batch of inbound messages: how to create it, and what it gains. */
+export type InboundArrival = {
+  values: Omit<
+    NewContact,
+    'numpending' | 'numtotal' | 'last_message' | 'last_message_at' | 'last_inbound_at'
+  > & {
+    phone: string;
+  };
+  count: number;
+  summary: LastMessage;
+};
 export type ContactPatch = Partial<
   Pick<
     NewContact,
@@ -272,31 +284,34 @@ export const createContactsRepository = (db: Executor) => {
      * and makes the message its last one. The unique (client_id, phone) index settles concurrent first
      * messages of one phone; the row lock it takes orders concurrent deliveries to one conversation.
      */
-    async upsertInbound(
-      clientId: string,
-      values: Omit<
-        NewContact,
-        'numpending' | 'numtotal' | 'last_message' | 'last_message_at' | 'last_inbound_at'
-      >,
-      summary: LastMessage,
-    ): Promise<ContactRow> {
-      // now() is the transaction's start, the same instant the message row's create_date takes.
-      const rows = await db
+    /**
+     * The conversations of a batch of inbound messages, found or created by phone in one statement, each
+     * counter raised by its number of new messages and its summary set to the last of them. Rows are
+     * written in phone order, so two batches that share conversations take their row locks in the same
+     * order and cannot deadlock.
+     */
+    async upsertInbound(clientId: string, arrivals: InboundArrival[]): Promise<ContactRow[]> {
+      if (arrivals.length === 0) return [];
+      const ordered = [...arrivals].sort((a, b) => (a.values.phone < b.values.phone ? -1 : 1));
+      // now() is the transaction's start, the same instant the message rows' create_date takes.
+      return db
         .insert(contacts)
-        .values({
-          ...values,
-          client_id: clientId,
-          numpending: 1,
-          numtotal: 1,
-          last_message: summary,
-          last_message_at: sql`now()`,
-          last_inbound_at: sql`now()`,
-        })
+        .values(
+          ordered.map(({ values, count, summary }) => ({
+            ...values,
+            client_id: clientId,
+            numpending: count,
+            numtotal: count,
+            last_message: summary,
+            last_message_at: sql`now()`,
+            last_inbound_at: sql`now()`,
+          })),
+        )
         .onConflictDoUpdate({
           target: [contacts.client_id, contacts.phone],
           set: {
-            numpending: sql`${contacts.numpending} + 1`,
-            numtotal: sql`${contacts.numtotal} + 1`,
+            numpending: sql`${contacts.numpending} + excluded.numpending`,
+            numtotal: sql`${contacts.numtotal} + excluded.numtotal`,
             last_message: sql`excluded.last_message`,
             last_message_at: sql`excluded.last_message_at`,
             last_inbound_at: sql`excluded.last_inbound_at`,
@@ -304,9 +319,6 @@ export const createContactsRepository = (db: Executor) => {
           },
         })
         .returning();
-      const row = rows[0];
-      if (!row) throw new Error('upsert returned no row');
-      return row;
     },
 
     async recordOutbound(clientId: string, id: string, summary: LastMessage, at: Date) {

@@ -1,6 +1,7 @@
 import type { InboundMedia } from '../../channels/channel-adapter';
 import type { JobQueue } from '../../core/jobs/job-queue';
-import { MEDIA_JOB, type MessagesService, SEND_JOB } from './messages.service';
+import { MEDIA_JOB } from './inbound-writer';
+import { type MessagesService, SEND_JOB } from './messages.service';
 
 /** Outbound sends run on the durable queue, one job per message id, retried with backoff. */
 export const defineMessageJobs = (queue: JobQueue, service: MessagesService) => {

@@ -5,6 +5,9 @@ import { contacts, type MessageRow, messages } from '../../core/db/schema';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
 
+/** A provider delivery's identity: one message per device and provider id. */
+export const providerKey = (deviceId: string, providerId: string) => `${deviceId}:${providerId}`;
+
 export const createMessagesRepository = (db: Executor) => {
   const tenant = (clientId: string, ...rest: Parameters<typeof and>) =>
     and(eq(messages.client_id, clientId), ...rest);
@@ -54,14 +57,34 @@ export const createMessagesRepository = (db: Executor) => {
       return row;
     },
 
-    /** Stores a provider delivery once: a repeated (device, provider id) inserts nothing and answers undefined. */
-    async insertInbound(clientId: string, values: NewMessage): Promise<MessageRow | undefined> {
+    /** Which of these provider deliveries (device, provider id) are stored already, as `device:id` keys. */
+    async storedProviderIds(
+      clientId: string,
+      deliveries: { deviceId: string; providerId: string }[],
+    ): Promise<Set<string>> {
+      if (deliveries.length === 0) return new Set();
+      const pairs = sql.join(
+        deliveries.map(({ deviceId, providerId }) => sql`(${deviceId}::uuid, ${providerId})`),
+        sql`, `,
+      );
       const rows = await db
+        .select({ deviceId: messages.device_id, providerId: messages.message_id })
+        .from(messages)
+        .where(tenant(clientId, sql`(${messages.device_id}, ${messages.message_id}) in (${pairs})`));
+      return new Set(rows.map((row) => providerKey(row.deviceId ?? '', row.providerId ?? '')));
+    },
+
+    /**
+     * Stores provider deliveries; one whose (device, provider id) is taken, by a transaction that committed
+     * meanwhile, is left out of the answer.
+     */
+    async insertInbound(clientId: string, values: NewMessage[]): Promise<MessageRow[]> {
+      if (values.length === 0) return [];
+      return db
         .insert(messages)
-        .values({ ...values, client_id: clientId })
+        .values(values.map((value) => ({ ...value, client_id: clientId })))
         .onConflictDoNothing({ target: [messages.device_id, messages.message_id] })
         .returning();
-      return rows[0];
     },
 
     /**

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   attachmentFitsType,
-  COUNTRIES,
   canSendTemplates,
   composerState,
+  countryOfPhone,
   DEFAULTS,
   fillTemplateParameter,
   isDeviceConnected,
@@ -17,14 +16,12 @@ import {
   type sendTemplateSchema,
   splitFullName,
 } from '@conversa/domain';
-import { TransactionRollbackError } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type {
   ChannelAdapter,
   InboundEvent,
   InboundMedia,
-  InboundMessageEvent,
   InboundStatusEvent,
   SendResult,
 } from '../../channels/channel-adapter';
@@ -45,13 +42,12 @@ import {
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
 import type { FileStore } from '../../core/storage/file-store';
-import { toContact } from '../contacts/contacts.mapper';
-import type { ContactDevice } from '../contacts/contacts.repository';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { announceContact } from '../contacts/contacts.service';
 import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createUsersRepository } from '../users/users.repository';
+import { createInboundWriter } from './inbound-writer';
 import { toLastMessage, toMessage } from './messages.mapper';
 import { createMessagesRepository } from './messages.repository';
 
@@ -62,7 +58,6 @@ type SendTemplate = z.output<typeof sendTemplateSchema>;
 export type Attachment = { content: Buffer; filename: string };
 
 export const SEND_JOB = 'message.send';
-export const MEDIA_JOB = 'message.media';
 
 /** What an outbound message shows when an earlier attempt's outcome was never recorded. */
 export const DELIVERY_UNKNOWN_AFTER_RESTART =
@@ -78,23 +73,6 @@ export type MessagesServiceDeps = {
   /** Absolute base of our signed file links, which providers fetch outbound media from. */
   publicUrl: string;
 };
-
-/** The device summary a contact carries, taken from the device row in hand. */
-const contactDeviceOf = (device: DeviceRow): ContactDevice => ({
-  id: device.id,
-  name: device.name,
-  color: device.color,
-  background_color: device.background_color,
-  status: device.status,
-  type: device.type,
-});
-
-/** The country whose dialling code starts the phone (longest code first), else the default. */
-const countryOfPhone = (phone: string): string =>
-  // Only WhatsApp and the sandbox address contacts by phone; see InboundMessageEvent.from.
-  [...COUNTRIES]
-    .sort((a, b) => b.dial.length - a.dial.length)
-    .find((country) => phone.startsWith(country.dial))?.code ?? DEFAULTS.country;
 
 /** The composer rule (packages/domain composer.ts), refused with the placeholder's own text. */
 const assertMayWrite = (
@@ -209,6 +187,16 @@ export const createMessagesService = ({
     ref: row.contact_id,
   });
 
+  const inboundWriter = createInboundWriter({
+    db,
+    queue,
+    toMessageDraft: (row) => messageDraft(row, 'create'),
+    onStored(clientId, stored) {
+      for (const { row, notifications } of stored)
+        emitCreated(clientId, toMessage(files, row), notifications);
+    },
+  });
+
   const announceMessage = (tx: Executor, row: MessageRow, action: 'create' | 'update') =>
     createRealtimeEventsRepository(tx).record(row.client_id, messageDraft(row, action));
 
@@ -294,7 +282,7 @@ export const createMessagesService = ({
     async createFast(auth: AuthContext, input: MessageCreateFast): Promise<Message> {
       const [device, user] = await Promise.all([loadDevice(auth, input.device_id), loadSender(auth)]);
       if (!user.answer) throw new AppError(403, 'composer.noPermission');
-      const country = countryOfPhone(input.phone);
+      const country = countryOfPhone(input.phone) ?? DEFAULTS.country;
       const existing = await createContactsRepository(db).findOrCreateByPhone(auth.clientId, {
         ...splitFullName(input.name || input.phone),
         phone: input.phone,
@@ -369,14 +357,15 @@ export const createMessagesService = ({
     },
 
     /**
-     * A provider delivery, already verified. Each inbound message is stored once, in one transaction
-     * with its contact (found or created by phone) and the contact's counters; duplicates change nothing.
+     * A provider delivery, already verified. Each inbound message is stored once, in one transaction with
+     * its contact (found or created by phone) and the contact's counters, possibly beside other webhooks'
+     * messages (see inbound-writer.ts); duplicates change nothing. Answers once all are committed.
      */
     async receive(device: DeviceRow, inbound: InboundEvent[]): Promise<void> {
-      for (const event of inbound) {
-        if (event.kind === 'message') await receiveMessage(device, event);
-        else await receiveStatus(device, event);
-      }
+      await Promise.all(
+        inbound.flatMap((event) => (event.kind === 'message' ? [inboundWriter.write(device, event)] : [])),
+      );
+      for (const event of inbound) if (event.kind === 'status') await receiveStatus(device, event);
     },
 
     /**
@@ -548,80 +537,6 @@ export const createMessagesService = ({
       if (chatWait > 0) return chatWait;
     }
     return takeSendToken(db, `device:${deviceId}`, pacing.perSecond);
-  }
-
-  async function receiveMessage(device: DeviceRow, event: InboundMessageEvent) {
-    const clientId = device.client_id;
-    const isAddressedByPhone = device.type === 'whatsapp' || device.type === 'sandbox';
-    // Chosen here so the conversation's summary can name the message in the statement that raises its
-    // counters, before the message row exists (see below).
-    const id = randomUUID();
-    const message = {
-      id,
-      device_id: device.id,
-      from_me: false,
-      message_id: event.providerMessageId,
-      type: event.type,
-      body: event.body,
-      status: 'recive',
-      timestamp: event.timestamp,
-    } as const;
-    let outcome: { row: MessageRow; notifications: StoredNotification[] };
-    try {
-      outcome = await db.transaction(async (tx) => {
-        // Four round trips: the contact upsert, the message, the outbox, the commit. The contact comes first
-        // because the message row needs its id; so a repeated delivery has already raised the counters when
-        // its message insert finds the (device, provider id) taken, and the whole transaction is rolled
-        // back: a repeat changes nothing. Concurrent copies of one delivery queue on the contact's row lock,
-        // and every copy after the first finds the message committed.
-        const contact = await createContactsRepository(tx).upsertInbound(
-          clientId,
-          {
-            ...splitFullName(event.from.name || event.from.phone),
-            phone: event.from.phone,
-            country: isAddressedByPhone ? countryOfPhone(event.from.phone) : DEFAULTS.country,
-            device_id: device.id,
-          },
-          {
-            id,
-            body: message.body,
-            fromMe: false,
-            message_id: message.message_id,
-            status: message.status,
-            timestamp: message.timestamp.toISOString(),
-            type_msg: message.type,
-            owner: '',
-            device_id: device.id,
-          },
-        );
-        const inserted = await createMessagesRepository(tx).insertInbound(clientId, {
-          ...message,
-          contact_id: contact.id,
-        });
-        if (!inserted) return tx.rollback();
-        if (event.media) {
-          // The file is fetched after the webhook answered; the message shows at once without it.
-          await queue.enqueue(tx, {
-            name: MEDIA_JOB,
-            key: `${MEDIA_JOB}:${inserted.id}`,
-            payload: { clientId, messageId: inserted.id, media: event.media },
-          });
-        }
-        // The upsert answered the contact as committed, and its device is the one in hand: no re-read.
-        const announced = toContact({ contact, device: contactDeviceOf(device) });
-        // The conversation first: a client that learns of a new customer's message can then name them.
-        const notifications = await createRealtimeEventsRepository(tx).recordMany(clientId, [
-          { module: 'contact', action: 'update', data: [announced], ref: announced.id },
-          messageDraft(inserted, 'create'),
-        ]);
-        return { row: inserted, notifications };
-      });
-    } catch (error) {
-      if (error instanceof TransactionRollbackError) return;
-      throw error;
-    }
-    emitCreated(clientId, toMessage(files, outcome.row), outcome.notifications);
-    if (event.media) queue.kick();
   }
 
   async function receiveStatus(device: DeviceRow, event: InboundStatusEvent) {

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import {
+  countryOfPhone,
+  DEFAULTS,
+  type LastMessage,
+  type MessageType,
+  splitFullName,
+} from '@conversa/domain';
+import type { InboundMessageEvent } from '../../channels/channel-adapter';
+import type { Database } from '../../core/db/database';
+import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
+import type { JobQueue } from '../../core/jobs/job-queue';
+import {
+  createRealtimeEventsRepository,
+  type NotificationDraft,
+  type StoredNotification,
+} from '../../core/realtime/realtime-events.repository';
+import { toContact } from '../contacts/contacts.mapper';
+import {
+  type ContactDevice,
+  createContactsRepository,
+  type InboundArrival,
+} from '../contacts/contacts.repository';
+import { createMessagesRepository, type NewMessage, providerKey } from './messages.repository';
+
+export const MEDIA_JOB = 'message.media';
+
+/** A committed inbound message with the notifications to publish for it, in order. */
+export type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
+
+type Arrival = { device: DeviceRow; event: InboundMessageEvent };
+type Waiting = Arrival & { resolve: () => void; reject: (error: unknown) => void };
+
+/** How many batches of one company are written at once, and how large one may grow. */
+const FLUSHES_PER_CLIENT = 4;
+const MAX_BATCH = 200;
+/** A batch that lost a race to a concurrent copy of one of its deliveries is written again this often. */
+const MAX_ATTEMPTS = 4;
+
+/** Rolls a batch back when a delivery it counted was committed by another transaction meanwhile. */
+class LostRace extends Error {}
+
+/** The device summary a contact carries, taken from the device row in hand. */
+const contactDeviceOf = (device: DeviceRow): ContactDevice => ({
+  id: device.id,
+  name: device.name,
+  color: device.color,
+  background_color: device.background_color,
+  status: device.status,
+  type: device.type,
+});
+
+/** A message row as the batch prepares it; its conversation's id is added once the upsert names it. */
+type Draft = {
+  device: DeviceRow;
+  event: InboundMessageEvent;
+  message: Omit<NewMessage, 'contact_id'> & {
+    id: string;
+    message_id: string;
+    type: MessageType;
+    body: string;
+    status: 'recive';
+    timestamp: Date;
+  };
+};
+type Conversation = InboundArrival & { device: DeviceRow };
+
+/**
+ * The conversations a batch touches, by phone: created from the first message's sender, then counting
+ * every message and left with the last one's summary and device, as one message at a time would.
+ */
+const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
+  const byPhone = new Map<string, Conversation>();
+  for (const { device, event, message } of drafts) {
+    const summary: LastMessage = {
+      id: message.id,
+      body: message.body,
+      fromMe: false,
+      message_id: message.message_id,
+      status: message.status,
+      timestamp: message.timestamp.toISOString(),
+      type_msg: message.type,
+      owner: '',
+      device_id: device.id,
+    };
+    const known = byPhone.get(event.from.phone);
+    if (known) {
+      byPhone.set(event.from.phone, {
+        device,
+        values: { ...known.values, device_id: device.id },
+        count: known.count + 1,
+        summary,
+      });
+      continue;
+    }
+    // Only WhatsApp and the sandbox address contacts by phone; see InboundMessageEvent.from.
+    const isAddressedByPhone = device.type === 'whatsapp' || device.type === 'sandbox';
+    byPhone.set(event.from.phone, {
+      device,
+      count: 1,
+      summary,
+      values: {
+        ...splitFullName(event.from.name || event.from.phone),
+        phone: event.from.phone,
+        country: (isAddressedByPhone && countryOfPhone(event.from.phone)) || DEFAULTS.country,
+        device_id: device.id,
+      },
+    });
+  }
+  return byPhone;
+};
+
+/**
+ * Inbound messages are written in batches: a busy company's webhooks arriving together share one
+ * transaction (group commit), so the statements and the commit are paid once per batch instead of once
+ * per message. A quiet company pays nothing for it: a message finds no batch running and is written at
+ * once, alone; only while FLUSHES_PER_CLIENT batches are in flight do newcomers wait and gather.
+ * Every webhook is still answered only after the commit that holds its message.
+ */
+export const createInboundWriter = (deps: {
+  db: Database;
+  queue: JobQueue;
+  toMessageDraft: (row: MessageRow) => NotificationDraft;
+  onStored: (clientId: string, stored: StoredInbound[]) => void;
+}) => {
+  const { db, queue } = deps;
+  const waitingOf = new Map<string, Waiting[]>();
+  const flushingOf = new Map<string, number>();
+
+  /**
+   * One batch, in one transaction: repeats of a stored delivery (and copies within the batch) change
+   * nothing; the conversations are found or created and their counters raised; the messages, their media
+   * jobs and the outbox notifications are inserted, a statement each.
+   */
+  const writeBatch = async (clientId: string, arrivals: Arrival[]): Promise<StoredInbound[]> =>
+    db.transaction(async (tx) => {
+      const messagesRepo = createMessagesRepository(tx);
+      const stored = await messagesRepo.storedProviderIds(
+        clientId,
+        arrivals.map(({ device, event }) => ({ deviceId: device.id, providerId: event.providerMessageId })),
+      );
+      const fresh = arrivals.filter(({ device, event }) => {
+        const key = providerKey(device.id, event.providerMessageId);
+        if (stored.has(key)) return false;
+        stored.add(key);
+        return true;
+      });
+      if (fresh.length === 0) return [];
+
+      // Ids are chosen here so a conversation's summary can name its last message before that row exists.
+      const drafts: Draft[] = fresh.map(({ device, event }) => ({
+        device,
+        event,
+        message: {
+          id: randomUUID(),
+          device_id: device.id,
+          from_me: false,
+          message_id: event.providerMessageId,
+          type: event.type,
+          body: event.body,
+          status: 'recive',
+          timestamp: event.timestamp,
+        },
+      }));
+      const byPhone = conversationsOf(drafts);
+      const contacts = await createContactsRepository(tx).upsertInbound(clientId, [...byPhone.values()]);
+      const contactOf = new Map<string, ContactRow>(contacts.map((contact) => [contact.phone, contact]));
+      const rows = await messagesRepo.insertInbound(
+        clientId,
+        drafts.map(({ event, message }) => {
+          const contact = contactOf.get(event.from.phone);
+          if (!contact) throw new Error('the upsert left a conversation out');
+          return { ...message, contact_id: contact.id };
+        }),
+      );
+      // A concurrent copy committed first: its conversation was counted here too, so start over.
+      if (rows.length < drafts.length) throw new LostRace();
+      const rowOf = new Map(rows.map((row) => [row.id, row]));
+
+      for (const { event, message } of drafts) {
+        if (!event.media) continue;
+        // The file is fetched after the webhook answered; the message shows at once without it.
+        await queue.enqueue(tx, {
+          name: MEDIA_JOB,
+          key: `${MEDIA_JOB}:${message.id}`,
+          payload: { clientId, messageId: message.id, media: event.media },
+        });
+      }
+
+      // Per message in arrival order: its conversation first (once, with the batch's final counters), so
+      // a client that learns of a new customer's message can name them; then the message.
+      const announced = new Set<string>();
+      const ordered: MessageRow[] = [];
+      const owners: string[] = [];
+      const notes: NotificationDraft[] = [];
+      for (const { event, message } of drafts) {
+        const row = rowOf.get(message.id);
+        const contact = contactOf.get(event.from.phone);
+        const arrival = byPhone.get(event.from.phone);
+        if (!row || !contact || !arrival) throw new Error('a row of the batch is missing');
+        ordered.push(row);
+        if (!announced.has(contact.id)) {
+          announced.add(contact.id);
+          const shown = toContact({ contact, device: contactDeviceOf(arrival.device) });
+          notes.push({ module: 'contact', action: 'update', data: [shown], ref: shown.id });
+          owners.push(row.id);
+        }
+        notes.push(deps.toMessageDraft(row));
+        owners.push(row.id);
+      }
+      const recorded = await createRealtimeEventsRepository(tx).recordMany(clientId, notes);
+      const notificationsOf = new Map<string, StoredNotification[]>();
+      recorded.forEach((notification, index) => {
+        const owner = owners[index] ?? '';
+        notificationsOf.set(owner, [...(notificationsOf.get(owner) ?? []), notification]);
+      });
+      return ordered.map((row) => ({ row, notifications: notificationsOf.get(row.id) ?? [] }));
+    });
+
+  const writeWithRetries = async (clientId: string, arrivals: Arrival[]) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await writeBatch(clientId, arrivals);
+      } catch (error) {
+        if (!(error instanceof LostRace) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  };
+
+  const settle = async (clientId: string, batch: Waiting[]) => {
+    try {
+      const stored = await writeWithRetries(clientId, batch);
+      deps.onStored(clientId, stored);
+      if (batch.some(({ event }) => event.media)) queue.kick();
+      for (const waiting of batch) waiting.resolve();
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One bad delivery must not fail the others: each is written alone and answers for itself.
+      for (const waiting of batch) await settle(clientId, [waiting]);
+    }
+  };
+
+  const pump = (clientId: string) => {
+    const waiting = waitingOf.get(clientId);
+    while (waiting && waiting.length > 0 && (flushingOf.get(clientId) ?? 0) < FLUSHES_PER_CLIENT) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      flushingOf.set(clientId, (flushingOf.get(clientId) ?? 0) + 1);
+      void settle(clientId, batch).finally(() => {
+        flushingOf.set(clientId, (flushingOf.get(clientId) ?? 1) - 1);
+        pump(clientId);
+      });
+    }
+    if (waiting?.length === 0 && !flushingOf.get(clientId)) {
+      waitingOf.delete(clientId);
+      flushingOf.delete(clientId);
+    }
+  };
+
+  return {
+    /** Resolves once the message is committed (or was a repeat of one that is). */
+    write(device: DeviceRow, event: InboundMessageEvent): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const clientId = device.client_id;
+        const waiting = waitingOf.get(clientId) ?? [];
+        waitingOf.set(clientId, waiting);
+        waiting.push({ device, event, resolve, reject });
+        pump(clientId);
+      });
+    },
+  };
+};
+
+export type InboundWriter = ReturnType<typeof createInboundWriter>;
