@@ -4,9 +4,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLIENT_PERMISSIONS, NUMBER_FORMATS, type PermissionKey } from '@conversa/domain';
 import { hashPassword } from '../apps/server/src/core/auth/passwords';
+import { createSecretBox } from '../apps/server/src/core/crypto/secret-box';
 import { connectDatabase } from '../apps/server/src/core/db/database';
+import { sealConfig } from '../apps/server/src/modules/devices/devices.mapper';
 import { type DatabaseTarget, openSql, recreatePostgresDatabase, type Sql } from './lib/db';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from './lib/names';
+import { BENCH_SECRET_KEY } from './lib/server';
 
 /**
  * The scale-data generator. Everything is derived from the seed through md5 in SQL (generate_series,
@@ -24,13 +27,24 @@ export type BenchUser = {
   fixed: string[];
 };
 export type BenchDevice = { id: string; secret: string };
+/** The tenant's WhatsApp Cloud API number: what a signed delivery to it names. */
+export type BenchWhatsappDevice = {
+  id: string;
+  appSecret: string;
+  phoneNumberId: string;
+  wabaId: string;
+  displayPhoneNumber: string;
+};
 export type BenchTenant = {
   tag: string;
   clientId: string;
   timezone: string;
   phonePrefix: string;
   size: TenantSize;
+  /** The sandbox devices; the generated conversations are spread over these only. */
   devices: BenchDevice[];
+  /** One more device, receiving only the ingest phase's WhatsApp deliveries. */
+  whatsapp: BenchWhatsappDevice;
   owner: BenchUser;
   agents: BenchUser[];
 };
@@ -53,6 +67,12 @@ export const md5Uuid = (text: string): string => {
 const u = (text: string): number =>
   Number.parseInt(createHash('md5').update(text).digest('hex').slice(0, 8), 16) / 4294967296;
 
+const sha256 = (text: string, encoding: 'hex' | 'base64url') =>
+  createHash('sha256').update(text).digest(encoding);
+/** Meta's object ids (phone number, business account) are digits only; the device form checks it. */
+const metaId = (text: string) =>
+  `1${String(Number.parseInt(createHash('md5').update(text).digest('hex').slice(0, 12), 16)).padStart(15, '0')}`;
+
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const literalArray = (values: string[], type = 'text') =>
   `array[${values.map(literal).join(',')}]::${type}[]`;
@@ -73,6 +93,40 @@ const timed = async <T>(
 };
 
 const log = (text: string) => process.stderr.write(`[generate] ${text}\n`);
+
+/**
+ * A connected WhatsApp Cloud API device whose config holds what the product's device form asks for, the
+ * secrets sealed by the server's own sealConfig with the key the benchmark's server runs with.
+ */
+const createWhatsappDevice = async (
+  sql: Sql,
+  s: string,
+  clientId: string,
+  phonePrefix: string,
+): Promise<BenchWhatsappDevice> => {
+  const device: BenchWhatsappDevice = {
+    id: md5Uuid(`${s}:whatsapp`),
+    // Meta's app secrets are 32 hexadecimal characters.
+    appSecret: sha256(`${s}:whatsapp:app_secret`, 'hex').slice(0, 32),
+    phoneNumberId: metaId(`${s}:whatsapp:phone_number_id`),
+    wabaId: metaId(`${s}:whatsapp:waba_id`),
+    // Contacts are numbered from 1, so number 0 of the tenant's prefix is free for the business itself.
+    displayPhoneNumber: phoneOf(phonePrefix, 0),
+  };
+  const config = sealConfig(createSecretBox(BENCH_SECRET_KEY), {
+    phone_number_id: device.phoneNumberId,
+    waba_id: device.wabaId,
+    access_token: `EAA${sha256(`${s}:whatsapp:access_token`, 'base64url')}`,
+    app_secret: device.appSecret,
+    verify_token: sha256(`${s}:whatsapp:verify_token`, 'base64url'),
+  });
+  await sql.query(
+    `insert into devices (id, client_id, name, type, mode, status, setting)
+     values ($1, $2, 'WhatsApp', 'whatsapp', 'official', 'connected', $3::jsonb)`,
+    [device.id, clientId, JSON.stringify({ conect: { type: 'whatsapp', status: 'connected', config } })],
+  );
+  return device;
+};
 
 const createTenant = async (
   sql: Sql,
@@ -100,7 +154,7 @@ const createTenant = async (
   );
   const devices: BenchDevice[] = Array.from({ length: size.devices }, (_, index) => ({
     id: md5Uuid(`${s}:device:${index}`),
-    secret: createHash('sha256').update(`${s}:secret:${index}`).digest('base64url'),
+    secret: sha256(`${s}:secret:${index}`, 'base64url'),
   }));
   for (const [index, device] of devices.entries()) {
     await sql.query(
@@ -116,11 +170,12 @@ const createTenant = async (
       ],
     );
   }
+  const whatsapp = await createWhatsappDevice(sql, s, clientId, phonePrefix);
   const contactId = (index: number) => md5Uuid(`${s}:c:${index}`);
   const makeUser = (index: number, account: 'client' | 'user'): BenchUser => ({
     id: md5Uuid(`${s}:user:${index}`),
     email: account === 'client' ? `owner@${tag}.bench.test` : `agent${index}@${tag}.bench.test`,
-    token: `bench-${createHash('sha256').update(`${s}:token:${index}`).digest('hex').slice(0, 40)}`,
+    token: `bench-${sha256(`${s}:token:${index}`, 'hex').slice(0, 40)}`,
     account,
     // Each agent pins three conversations.
     fixed:
@@ -148,10 +203,10 @@ const createTenant = async (
     await sql.query(
       `insert into sessions (token_hash, user_id, client_id, expires_at)
        values ($1, $2, $3, now() + interval '30 days')`,
-      [createHash('sha256').update(user.token).digest('hex'), user.id, clientId],
+      [sha256(user.token, 'hex'), user.id, clientId],
     );
   }
-  return { tag, clientId, timezone, phonePrefix, size, devices, owner, agents };
+  return { tag, clientId, timezone, phonePrefix, size, devices, whatsapp, owner, agents };
 };
 
 /** Contacts, then messages in chunks, then the summaries and counters read back from the messages. */
@@ -331,4 +386,6 @@ if (isMain) {
   });
   log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(data.seconds)}`);
   log(`sign in as ${data.tenants[0].owner.email} / ${BENCH_PASSWORD}`);
+  // Under another key the server cannot open the WhatsApp devices' secrets.
+  log(`start the server with SECRET_KEY=${BENCH_SECRET_KEY}`);
 }

@@ -11,7 +11,7 @@ import { markdownTable, ms, pcts, perSecond, type Row, ratio, verdict } from './
 import { REPO_ROOT, type RunningServer, startServer } from './lib/server';
 import { type Check, countChecks } from './phases/checks';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
-import { type IngestResult, runIngest } from './phases/ingest';
+import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
 import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
 import { type RealtimeRun, runBareSocketIo, runRealtime } from './phases/realtime';
 
@@ -176,10 +176,12 @@ const main = async () => {
         ...(results.ingest?.runs ?? []).map((run) => ({
           idPrefix: run.idPrefix,
           acceptedIdList: run.acceptedIdList,
+          deviceIds: deviceIdsOf(tenant, run.format),
         })),
         ...results.realtime.map((run) => ({
           idPrefix: `rt-${run.label}`,
           acceptedIdList: run.acceptedIdList,
+          deviceIds: deviceIdsOf(tenant, 'sandbox'),
         })),
       ];
       results.checks = await countChecks(sql, tenant, expectations);
@@ -228,10 +230,13 @@ const main = async () => {
 const tableOf = (r: Results): Row[] => {
   const rows: Row[] = [];
   const raw = r.rawDb?.perSecond ?? Number.NaN;
-  const bare = r.ingest?.bareFastify.acceptedPerSecond ?? Number.NaN;
   const isFull = r.profile === 'full';
   for (const run of r.ingest?.runs ?? []) {
-    const name = run.mode === 'rate' ? `ingest at ${run.targetRate}/s` : 'ingest, highest sustained';
+    const format = INGEST_FORMATS[run.format].name;
+    const name =
+      run.mode === 'rate' ? `ingest ${format} at ${run.targetRate}/s` : `ingest ${format}, highest sustained`;
+    const bareRun = r.ingest?.bareFastify[run.format];
+    const bare = bareRun?.acceptedPerSecond ?? Number.NaN;
     const lost = run.acceptedIds - 0;
     rows.push({
       metric: `${name}: accepted/s (${run.failed} failed)`,
@@ -250,8 +255,8 @@ const tableOf = (r: Results): Row[] => {
     rows.push({
       metric: `${name}: ack p50 / p95 / p99`,
       ours: pcts(run.ack),
-      limit: run.mode === 'max' && r.ingest ? pcts(r.ingest.bareFastify.ack) : '',
-      ratio: run.mode === 'max' && r.ingest ? ratio(run.ack.p99, r.ingest.bareFastify.ack.p99) : '',
+      limit: run.mode === 'max' && bareRun ? pcts(bareRun.ack) : '',
+      ratio: run.mode === 'max' && bareRun ? ratio(run.ack.p99, bareRun.ack.p99) : '',
       target: run.targetRate === 300 ? 'p99 ≤ 50 ms' : '',
       verdict: run.targetRate === 300 && isFull ? verdict(run.ack.p99 <= 50) : '',
     });

@@ -1,3 +1,5 @@
+import type { WebhookFormat } from '../workers/http-load';
+
 /** The three sizes of the benchmark: `npm run test:bench-smoke`, `npm run bench`, `npm run bench:full`. */
 export type ProfileName = 'smoke' | 'quick' | 'full';
 
@@ -6,7 +8,13 @@ export type Profile = {
   database: 'pglite' | 'postgres';
   tenant: { contacts: number; messages: number; devices: number; agents: number };
   smallTenant: { contacts: number; messages: number; devices: number; agents: number };
-  ingest: { rates: number[]; seconds: number; maxSeconds: number; maxConnections: number };
+  ingest: {
+    /** The open-loop rates of each webhook format; each format also gets one closed-loop run for its max. */
+    rates: Record<WebhookFormat, number[]>;
+    seconds: number;
+    maxSeconds: number;
+    maxConnections: number;
+  };
   inbox: { requests: number; warmup: number };
   realtime: {
     sockets: number;
@@ -24,7 +32,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     database: 'pglite',
     tenant: { contacts: 200, messages: 2_000, devices: 2, agents: 5 },
     smallTenant: { contacts: 20, messages: 100, devices: 1, agents: 2 },
-    ingest: { rates: [50], seconds: 1.5, maxSeconds: 1.5, maxConnections: 8 },
+    ingest: { rates: { sandbox: [50], whatsapp: [50] }, seconds: 1.5, maxSeconds: 1.5, maxConnections: 8 },
     inbox: { requests: 5, warmup: 1 },
     realtime: { sockets: 20, otherSockets: 5, eventsPerSecond: 20, seconds: 1.5, twoProcesses: false },
     limits: { rawSeconds: 1, rawConnections: 1 },
@@ -34,7 +42,12 @@ export const PROFILES: Record<ProfileName, Profile> = {
     database: 'pglite',
     tenant: { contacts: 5_000, messages: 50_000, devices: 3, agents: 20 },
     smallTenant: { contacts: 200, messages: 2_000, devices: 1, agents: 3 },
-    ingest: { rates: [100, 300], seconds: 5, maxSeconds: 5, maxConnections: 32 },
+    ingest: {
+      rates: { sandbox: [100, 300], whatsapp: [300] },
+      seconds: 5,
+      maxSeconds: 5,
+      maxConnections: 32,
+    },
     inbox: { requests: 60, warmup: 5 },
     realtime: { sockets: 250, otherSockets: 25, eventsPerSecond: 200, seconds: 5, twoProcesses: false },
     limits: { rawSeconds: 4, rawConnections: 1 },
@@ -44,7 +57,12 @@ export const PROFILES: Record<ProfileName, Profile> = {
     database: 'postgres',
     tenant: { contacts: 100_000, messages: 2_000_000, devices: 4, agents: 20 },
     smallTenant: { contacts: 1_000, messages: 10_000, devices: 1, agents: 3 },
-    ingest: { rates: [100, 300, 1_000], seconds: 10, maxSeconds: 10, maxConnections: 64 },
+    ingest: {
+      rates: { sandbox: [100, 300, 1_000], whatsapp: [300, 1_000] },
+      seconds: 10,
+      maxSeconds: 10,
+      maxConnections: 64,
+    },
     inbox: { requests: 200, warmup: 10 },
     realtime: { sockets: 1_000, otherSockets: 100, eventsPerSecond: 200, seconds: 10, twoProcesses: true },
     limits: { rawSeconds: 8, rawConnections: 8 },

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The server's SECRET_KEY: the generator seals the WhatsApp devices' secrets with it, so the server can open them. */
+export const BENCH_SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
+
 export type ServerOptions = {
   databaseUrl?: string;
   dataDir: string;
@@ -71,7 +74,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       REDIS_URL: options.redisUrl ?? '',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef0123456789',
+      SECRET_KEY: BENCH_SECRET_KEY,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,30 +1,34 @@
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
-import { NEW_PHONE_PREFIX } from './ingest';
+import { INGEST_FORMATS } from './ingest';
 
 export type Check = { name: string; expected: number; actual: number; ok: boolean };
 
 /**
- * What the database must hold after the run, counted by provider id: every delivery answered 200 is stored
- * (none lost), none twice, and the counters of the conversations the run created equal their messages.
- * A delivery the load process stopped waiting for may still be stored: it is reported, not a failure.
+ * What the database must hold after the run, counted by provider id on the devices the run posted to: every
+ * delivery answered 200 is stored (none lost), none twice, and the counters of the conversations each
+ * webhook format created equal their messages. A delivery the load process stopped waiting for may still
+ * be stored: it is reported, not a failure.
  */
 export const countChecks = async (
   sql: Sql,
   tenant: BenchTenant,
-  expectations: { idPrefix: string; acceptedIdList: string[] }[],
+  expectations: { idPrefix: string; acceptedIdList: string[]; deviceIds: string[] }[],
 ): Promise<Check[]> => {
   const checks: Check[] = [];
-  for (const { idPrefix, acceptedIdList } of expectations) {
+  for (const { idPrefix, acceptedIdList, deviceIds } of expectations) {
+    const devices = JSON.stringify(deviceIds);
     const [found] = await sql.query<{ n: string }>(
       `select count(distinct message_id) as n from messages
-       where client_id = $1 and message_id in (select jsonb_array_elements_text($2::jsonb))`,
-      [tenant.clientId, JSON.stringify(acceptedIdList)],
+       where client_id = $1 and message_id in (select jsonb_array_elements_text($2::jsonb))
+         and device_id in (select jsonb_array_elements_text($3::jsonb)::uuid)`,
+      [tenant.clientId, JSON.stringify(acceptedIdList), devices],
     );
     const [row] = await sql.query<{ stored: string; distinct_ids: string }>(
       `select count(*) as stored, count(distinct (device_id, message_id)) as distinct_ids from messages
-       where client_id = $1 and message_id like $2`,
-      [tenant.clientId, `${idPrefix}-%`],
+       where client_id = $1 and message_id like $2
+         and device_id in (select jsonb_array_elements_text($3::jsonb)::uuid)`,
+      [tenant.clientId, `${idPrefix}-%`, devices],
     );
     const stored = Number(row?.stored ?? 0);
     const distinct = Number(row?.distinct_ids ?? 0);
@@ -51,19 +55,21 @@ export const countChecks = async (
       });
     }
   }
-  const [counters] = await sql.query<{ contacts: string; wrong: string }>(
-    `select count(*) as contacts,
-            count(*) filter (where c.numpending <> m.n or c.numtotal <> m.n) as wrong
-     from contacts c
-     join lateral (select count(*)::int as n from messages where client_id = c.client_id and contact_id = c.id) m on true
-     where c.client_id = $1 and c.phone like $2`,
-    [tenant.clientId, `${NEW_PHONE_PREFIX}%`],
-  );
-  checks.push({
-    name: `counters of the ${counters?.contacts ?? 0} conversations created by webhooks = their messages`,
-    expected: 0,
-    actual: Number(counters?.wrong ?? 0),
-    ok: Number(counters?.wrong ?? 0) === 0,
-  });
+  for (const format of Object.values(INGEST_FORMATS)) {
+    const [counters] = await sql.query<{ contacts: string; wrong: string }>(
+      `select count(*) as contacts,
+              count(*) filter (where c.numpending <> m.n or c.numtotal <> m.n) as wrong
+       from contacts c
+       join lateral (select count(*)::int as n from messages where client_id = c.client_id and contact_id = c.id) m on true
+       where c.client_id = $1 and c.phone like $2`,
+      [tenant.clientId, `${format.newPhonePrefix}%`],
+    );
+    checks.push({
+      name: `counters of the ${counters?.contacts ?? 0} conversations created by ${format.name} webhooks = their messages`,
+      expected: 0,
+      actual: Number(counters?.wrong ?? 0),
+      ok: Number(counters?.wrong ?? 0) === 0,
+    });
+  }
   return checks;
 };

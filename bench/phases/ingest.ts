@@ -3,12 +3,28 @@ import type { BenchTenant } from '../generate';
 import { Histogram, type Summary } from '../lib/histogram';
 import type { Profile } from '../lib/profiles';
 import { forkWorker, type Worker } from '../lib/rpc';
-import type { LoadInput, LoadResult } from '../workers/http-load';
+import type { LoadInput, LoadResult, WebhookFormat } from '../workers/http-load';
 
-/** Provider ids and new phones of the ingest phase; the count checks look them up afterwards. */
-export const NEW_PHONE_PREFIX = '567';
+/**
+ * How each webhook format's runs are named, and their provider ids and new phones, which the count checks
+ * look up afterwards. Each format creates its own conversations (its own new phones; 566 is the raw limit's),
+ * so their counters check that format's path alone. WhatsApp message ids start `wamid.`, as Meta's do.
+ */
+export const INGEST_FORMATS: Record<
+  WebhookFormat,
+  { name: string; labelPrefix: string; idPrefix: string; newPhonePrefix: string }
+> = {
+  sandbox: { name: 'sandbox', labelPrefix: '', idPrefix: 'ing-', newPhonePrefix: '567' },
+  whatsapp: { name: 'WhatsApp', labelPrefix: 'wa-', idPrefix: 'wamid.ing-', newPhonePrefix: '565' },
+};
+const FORMATS = Object.keys(INGEST_FORMATS) as WebhookFormat[];
+
+/** The devices a format's deliveries are stored on. */
+export const deviceIdsOf = (tenant: BenchTenant, format: WebhookFormat): string[] =>
+  format === 'whatsapp' ? [tenant.whatsapp.id] : tenant.devices.map((device) => device.id);
 
 export type IngestRun = {
+  format: WebhookFormat;
   label: string;
   mode: 'rate' | 'max';
   targetRate: number | null;
@@ -31,7 +47,8 @@ export type IngestRun = {
 
 export type IngestResult = {
   runs: IngestRun[];
-  bareFastify: { acceptedPerSecond: number; ack: Summary };
+  /** Per format: its requests, from the same load process, to a bare Fastify route. */
+  bareFastify: Record<WebhookFormat, { acceptedPerSecond: number; ack: Summary }>;
   /** Sizes in bytes of the two notifications an inbound message sends (the bare Socket.IO limit copies them). */
   notificationSizes: number[];
 };
@@ -89,14 +106,16 @@ export const loadInput = (
 ): LoadInput => ({
   baseUrl,
   target: 'sandbox',
+  bare: false,
   mode: 'rate',
   rate: 100,
   seconds: profile.ingest.seconds,
   connections: profile.ingest.maxConnections,
   devices: tenant.devices,
+  whatsapp: tenant.whatsapp,
   existingPrefix: tenant.phonePrefix,
   existingContacts: tenant.size.contacts,
-  newPrefix: NEW_PHONE_PREFIX,
+  newPrefix: INGEST_FORMATS.sandbox.newPhonePrefix,
   newPhones: Math.max(100, Math.floor(tenant.size.contacts / 10)),
   newShare: 0.3,
   duplicateEvery: 50,
@@ -106,6 +125,30 @@ export const loadInput = (
   ...overrides,
 });
 
+type Plan = { format: WebhookFormat; label: string; mode: 'rate' | 'max'; rate: number; seconds: number };
+
+/** Each format's open-loop rates, then its closed-loop max: `r300`, `max`, `wa-r300`, `wa-max`. */
+const plansOf = (profile: Profile): Plan[] =>
+  FORMATS.flatMap((format) => {
+    const { labelPrefix } = INGEST_FORMATS[format];
+    return [
+      ...profile.ingest.rates[format].map((rate) => ({
+        format,
+        label: `${labelPrefix}r${rate}`,
+        mode: 'rate' as const,
+        rate,
+        seconds: profile.ingest.seconds,
+      })),
+      {
+        format,
+        label: `${labelPrefix}max`,
+        mode: 'max' as const,
+        rate: 0,
+        seconds: profile.ingest.maxSeconds,
+      },
+    ];
+  });
+
 export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl: string) => {
   const agent = tenant.agents[0];
   if (!agent) throw new Error('no agent');
@@ -113,22 +156,17 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
   const load: Worker = forkWorker('http-load');
   const runs: IngestRun[] = [];
   try {
-    const plans: { label: string; mode: 'rate' | 'max'; rate: number; seconds: number }[] = [
-      ...profile.ingest.rates.map((rate) => ({
-        label: `r${rate}`,
-        mode: 'rate' as const,
-        rate,
-        seconds: profile.ingest.seconds,
-      })),
-      { label: 'max', mode: 'max', rate: 0, seconds: profile.ingest.maxSeconds },
-    ];
-    for (const plan of plans) {
-      const idPrefix = `ing-${plan.label}`;
-      const marker = `i${plan.label}`;
+    for (const plan of plansOf(profile)) {
+      const format = INGEST_FORMATS[plan.format];
+      const idPrefix = `${format.idPrefix}${plan.label}`;
+      // The listener reads markers of letters and digits only.
+      const marker = `i${plan.label.replaceAll('-', '')}`;
       process.stderr.write(`[ingest] ${plan.label}: ${plan.mode} ${plan.rate || ''} for ${plan.seconds} s\n`);
       const result = await load.call<LoadResult>(
         'run',
         loadInput(profile, tenant, serverUrl, {
+          target: plan.format,
+          newPrefix: format.newPhonePrefix,
           mode: plan.mode,
           rate: plan.rate,
           seconds: plan.seconds,
@@ -139,6 +177,7 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
       await waitForNotifications(listener, marker, result.acceptedIds);
       const toSocket = listener.seen.get(marker) ?? new Histogram();
       runs.push({
+        format: plan.format,
         label: plan.label,
         mode: plan.mode,
         targetRate: plan.mode === 'rate' ? plan.rate : null,
@@ -159,25 +198,29 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
       });
     }
 
-    // The limit of the HTTP layer, driven by the same load process the same way.
+    // The limit of the HTTP layer: each format's requests, driven by the same load process the same way.
     const bare = forkWorker('bare-fastify');
     try {
       const { url } = await bare.call<{ url: string }>('listen');
-      const result = await load.call<LoadResult>(
-        'run',
-        loadInput(profile, tenant, url, {
-          target: 'bare',
-          mode: 'max',
-          seconds: profile.ingest.maxSeconds,
-          idPrefix: 'bare',
-        }),
-      );
-      return {
-        runs,
-        bareFastify: {
+      const measureBare = async (format: WebhookFormat) => {
+        const result = await load.call<LoadResult>(
+          'run',
+          loadInput(profile, tenant, url, {
+            target: format,
+            bare: true,
+            mode: 'max',
+            seconds: profile.ingest.maxSeconds,
+            idPrefix: `bare-${format}`,
+          }),
+        );
+        return {
           acceptedPerSecond: Math.round(result.acceptedPerSecond),
           ack: Histogram.from(result.ack).summary(),
-        },
+        };
+      };
+      return {
+        runs,
+        bareFastify: { sandbox: await measureBare('sandbox'), whatsapp: await measureBare('whatsapp') },
         notificationSizes: listener.sizes,
       } satisfies IngestResult;
     } finally {

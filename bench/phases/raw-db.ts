@@ -15,11 +15,12 @@ export type RawDbResult = { connections: number; operations: number; perSecond: 
 class Repeated extends Error {}
 
 /**
- * The database work one inbound message needs, as the receive pipeline does it: the device comes from the
- * server's in-process cache (no query per message), then in one transaction: upsert the contact (create it
- * or raise its counters, with the message's summary), insert the message unless it is a repeat (a repeat
- * rolls back), and write both outbox notifications in one statement. Straight through the driver on
- * `connections` connections. Keep it in step with `messages.service.ts#receiveMessage`.
+ * The database work one inbound message needs when it is written alone, in its own transaction (as the
+ * server's inbound writer does while a company is quiet): the device comes from the server's in-process
+ * cache (no query per message), then upsert the contact (create it or raise its counters, with the
+ * message's summary), insert the message unless it is a repeat (a repeat rolls back), and write both outbox
+ * notifications in one statement. Straight through the driver on `connections` connections. Under load the
+ * server gathers concurrent messages into one transaction (`inbound-writer.ts`), so it can pass this limit.
  */
 const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, counter: number) => {
   const device = tenant.devices[Math.floor(random() * tenant.devices.length)];

@@ -1,23 +1,35 @@
+import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import type { BenchDevice, BenchWhatsappDevice } from '../generate';
 import { Histogram, type HistogramData } from '../lib/histogram';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from '../lib/names';
 import { seededRandom } from '../lib/random';
 import { serve } from '../lib/rpc';
 
 /**
- * The load process: posts inbound webhooks in the sandbox format, open-loop at a fixed rate (latency is
+ * The load process: posts inbound webhooks in a provider's format, open-loop at a fixed rate (latency is
  * counted from the moment each request was due, so a slow server cannot hide queueing) or closed-loop
  * on N connections to find the highest sustained rate.
  */
+export type WebhookFormat = 'sandbox' | 'whatsapp';
+
 export type LoadInput = {
   baseUrl: string;
-  /** `sandbox`: POST /webhooks/sandbox/{device}; `bare`: POST /bare on the bare Fastify server. */
-  target: 'sandbox' | 'bare';
+  /**
+   * `sandbox`: POST /webhooks/sandbox/{device} with the X-Sandbox-Secret header; `whatsapp`: the Cloud API
+   * notification to POST /webhooks/whatsapp/{device}, signed with the app secret (X-Hub-Signature-256).
+   */
+  target: WebhookFormat;
+  /** The same requests to POST /bare on the bare Fastify server: the limit of the HTTP layer. */
+  bare: boolean;
   mode: 'rate' | 'max';
   rate: number;
   seconds: number;
   connections: number;
-  devices: { id: string; secret: string }[];
+  /** The sandbox devices the `sandbox` target spreads its deliveries over. */
+  devices: BenchDevice[];
+  /** The number the `whatsapp` target delivers to. */
+  whatsapp: BenchWhatsappDevice;
   existingPrefix: string;
   existingContacts: number;
   newPrefix: string;
@@ -47,7 +59,71 @@ export type LoadResult = {
   duplicatesSent: number;
 };
 
-type Delivery = { device: number; id: string; phone: string; name: string };
+/**
+ * One inbound message, whatever the format. Everything a request carries is decided here, so a provider
+ * retry (the same delivery again) sends the same bytes, as a provider's retry does.
+ */
+type Delivery = {
+  /** Uniform in [0, 1): which of the sandbox devices carries it. */
+  deviceDraw: number;
+  id: string;
+  phone: string;
+  name: string;
+  /** Ends `bench:<marker>:<ms>`, which the agent socket reads to time webhook → notification. */
+  text: string;
+  sentAt: number;
+};
+
+/** A delivery as it goes on the wire: only this differs between the formats. */
+type WebhookCall = { path: string; headers: Record<string, string>; body: Buffer };
+
+const sandboxCall =
+  (devices: BenchDevice[]) =>
+  (delivery: Delivery): WebhookCall => {
+    const device = devices[Math.floor(delivery.deviceDraw * devices.length)];
+    if (!device) throw new Error('no sandbox device');
+    const body = {
+      from: { phone: delivery.phone, name: delivery.name },
+      message: { id: delivery.id, type: 'chat', body: delivery.text },
+    };
+    return {
+      path: `/webhooks/sandbox/${device.id}`,
+      headers: { 'x-sandbox-secret': device.secret },
+      body: Buffer.from(JSON.stringify(body)),
+    };
+  };
+
+/** Meta's notification of one inbound text message, signed over its exact bytes as Meta signs it. */
+const whatsappCall =
+  (device: BenchWhatsappDevice) =>
+  (delivery: Delivery): WebhookCall => {
+    const value = {
+      messaging_product: 'whatsapp',
+      metadata: { display_phone_number: device.displayPhoneNumber, phone_number_id: device.phoneNumberId },
+      contacts: [{ profile: { name: delivery.name }, wa_id: delivery.phone }],
+      messages: [
+        {
+          from: delivery.phone,
+          id: delivery.id,
+          timestamp: String(Math.floor(delivery.sentAt / 1000)),
+          type: 'text',
+          text: { body: delivery.text },
+        },
+      ],
+    };
+    const body = Buffer.from(
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: device.wabaId, changes: [{ field: 'messages', value }] }],
+      }),
+    );
+    const signature = createHmac('sha256', device.appSecret).update(body).digest('hex');
+    return {
+      path: `/webhooks/whatsapp/${device.id}`,
+      headers: { 'x-hub-signature-256': `sha256=${signature}` },
+      body,
+    };
+  };
 
 const run = async (input: LoadInput): Promise<LoadResult> => {
   const url = new URL(input.baseUrl);
@@ -64,6 +140,7 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
   let failed = 0;
   let duplicatesSent = 0;
   let counter = 0;
+  const callOf = input.target === 'whatsapp' ? whatsappCall(input.whatsapp) : sandboxCall(input.devices);
 
   const nextDelivery = (): Delivery => {
     counter += 1;
@@ -73,11 +150,14 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
     }
     const isNew = random() < input.newShare;
     const index = 1 + Math.floor(random() * (isNew ? input.newPhones : input.existingContacts));
+    const sentAt = Date.now();
     const delivery = {
-      device: Math.floor(random() * input.devices.length),
+      deviceDraw: random(),
       id: `${input.idPrefix}-${counter}`,
       phone: `${isNew ? input.newPrefix : input.existingPrefix}${String(index).padStart(8, '0')}`,
       name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+      text: `${pick(PHRASES)} bench:${input.marker}:${sentAt}`,
+      sentAt,
     };
     recent.push(delivery);
     if (recent.length > 200) recent.shift();
@@ -86,16 +166,7 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
 
   const post = (delivery: Delivery, dueAt: number): Promise<void> =>
     new Promise((resolve) => {
-      const device = input.devices[delivery.device] ?? input.devices[0];
-      if (!device) throw new Error('no device');
-      const body = JSON.stringify({
-        from: { phone: delivery.phone, name: delivery.name },
-        message: {
-          id: delivery.id,
-          type: 'chat',
-          body: `${pick(PHRASES)} bench:${input.marker}:${Date.now()}`,
-        },
-      });
+      const call = callOf(delivery);
       sent += 1;
       const req = request(
         {
@@ -103,11 +174,11 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
           host: url.hostname,
           port: url.port,
           method: 'POST',
-          path: input.target === 'bare' ? '/bare' : `/webhooks/sandbox/${device.id}`,
+          path: input.bare ? '/bare' : call.path,
           headers: {
             'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            'x-sandbox-secret': device.secret,
+            'content-length': call.body.length,
+            ...call.headers,
           },
         },
         (res) => {
@@ -129,7 +200,7 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
         if (errors.length < 5) errors.push(error.message);
         resolve();
       });
-      req.end(body);
+      req.end(call.body);
     });
 
   const started = performance.now();
@@ -142,10 +213,13 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
 
   if (input.mode === 'rate') {
     const interval = 1000 / input.rate;
+    // Exactly rate × seconds requests: on a starved machine the late ones go out late (and count so),
+    // never not at all.
+    const total = Math.round(input.rate * input.seconds);
     let scheduled = 0;
-    while (performance.now() < deadline) {
+    while (scheduled < total) {
       const due = Math.floor((performance.now() - started) / interval);
-      while (scheduled <= due && started + scheduled * interval < deadline) {
+      while (scheduled <= due && scheduled < total) {
         track(post(nextDelivery(), started + scheduled * interval));
         scheduled += 1;
       }
