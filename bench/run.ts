@@ -32,6 +32,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'write-doc': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 
@@ -109,7 +110,15 @@ const stopProducts = async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
 };
 
+/** `--only ingest,raw` runs the phases whose names start with one of these words (the checks always run). */
+const onlyPhases = values.only?.split(',').map((word) => word.trim().toLowerCase());
+if (onlyPhases && values['write-doc'])
+  throw new Error('--only measures part of the set: it cannot --write-doc');
+const isChosen = (name: string) =>
+  !onlyPhases || name === 'count checks' || onlyPhases.some((word) => name.startsWith(word));
+
 const step = async (name: string, work: () => Promise<void>) => {
+  if (!isChosen(name)) return;
   try {
     await work();
   } catch (error) {
