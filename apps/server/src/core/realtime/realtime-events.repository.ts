@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
+import { recordset } from '../db/recordset';
 import { realtimeEvents } from '../db/schema';
 import type { Notification } from './notifications.listener';
 
@@ -21,36 +22,37 @@ const recordMany = async (
   drafts: NotificationDraft[],
 ): Promise<StoredNotification[]> => {
   if (drafts.length === 0) return [];
-  const rows = await db
-    .insert(realtimeEvents)
-    .values(
-      drafts.map((draft) => ({
-        client_id: clientId,
-        module: draft.module,
-        action: draft.action,
-        data: draft.data,
-        msg: draft.msg ?? '',
-        ref: draft.ref,
-        target_user_id: draft.targetUserId ?? null,
-      })),
-    )
-    .returning();
-  // A multi-row VALUES takes its sequence numbers in row order; sorting says so rather than assuming
-  // RETURNING keeps that order.
-  return rows
-    .sort((a, b) => a.seq - b.seq)
-    .map((row) => ({
-      clientId,
-      targetUserId: row.target_user_id,
-      notification: {
-        seq: row.seq,
-        module: row.module,
-        action: row.action,
-        data: row.data,
-        msg: row.msg,
-        ref: row.ref,
-      },
-    }));
+  const records = drafts.map((draft) => ({
+    module: draft.module,
+    action: draft.action,
+    data: draft.data,
+    msg: draft.msg ?? '',
+    ref: draft.ref,
+    target_user_id: draft.targetUserId ?? null,
+  }));
+  // One parameter for the whole batch (see recordset), and only the seqs come back: the payloads are in hand.
+  const result = (await db.execute(
+    sql`insert into realtime_events (client_id, module, action, data, msg, ref, target_user_id)
+        select ${clientId}::uuid, r.module, r.action, r.data, r.msg, r.ref, r.target_user_id
+        from jsonb_to_recordset(${recordset(records)}) as r(module text, action text, data jsonb, msg text,
+          ref text, target_user_id uuid)
+        returning seq`,
+  )) as unknown as { rows: { seq: number | string }[] };
+  // The rows take their sequence numbers in the order they are read, which is the order given.
+  const seqs = result.rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  if (seqs.length !== records.length) throw new Error('the outbox insert lost a row');
+  return records.map((record, index) => ({
+    clientId,
+    targetUserId: record.target_user_id,
+    notification: {
+      seq: seqs[index] as number,
+      module: record.module,
+      action: record.action,
+      data: record.data,
+      msg: record.msg,
+      ref: record.ref,
+    },
+  }));
 };
 
 export const createRealtimeEventsRepository = (db: Executor) => ({

@@ -1,6 +1,7 @@
 import type { LastMessage, MessageStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
+import { recordset, returningRows } from '../../core/db/recordset';
 import { type ContactRow, contacts, devices } from '../../core/db/schema';
 import type { SearchQuery, SearchWhitelist } from '../../core/http/search-query';
 
@@ -292,33 +293,28 @@ export const createContactsRepository = (db: Executor) => {
      */
     async upsertInbound(clientId: string, arrivals: InboundArrival[]): Promise<ContactRow[]> {
       if (arrivals.length === 0) return [];
-      const ordered = [...arrivals].sort((a, b) => (a.values.phone < b.values.phone ? -1 : 1));
+      const ordered = [...arrivals]
+        .sort((a, b) => (a.values.phone < b.values.phone ? -1 : 1))
+        .map(({ values, count, summary }) => ({ ...values, count, summary }));
       // now() is the transaction's start, the same instant the message rows' create_date takes.
-      return db
-        .insert(contacts)
-        .values(
-          ordered.map(({ values, count, summary }) => ({
-            ...values,
-            client_id: clientId,
-            numpending: count,
-            numtotal: count,
-            last_message: summary,
-            last_message_at: sql`now()`,
-            last_inbound_at: sql`now()`,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [contacts.client_id, contacts.phone],
-          set: {
-            numpending: sql`${contacts.numpending} + excluded.numpending`,
-            numtotal: sql`${contacts.numtotal} + excluded.numtotal`,
-            last_message: sql`excluded.last_message`,
-            last_message_at: sql`excluded.last_message_at`,
-            last_inbound_at: sql`excluded.last_inbound_at`,
-            device_id: sql`excluded.device_id`,
-          },
-        })
-        .returning();
+      return returningRows(
+        db,
+        contacts,
+        sql`insert into contacts (client_id, device_id, first_name, last_name, full_name, phone, country,
+              numpending, numtotal, last_message, last_message_at, last_inbound_at)
+            select ${clientId}::uuid, r.device_id, r.first_name, r.last_name, r.full_name, r.phone, r.country,
+              r.count, r.count, r.summary, now(), now()
+            from jsonb_to_recordset(${recordset(ordered)}) as r(device_id uuid, first_name text,
+              last_name text, full_name text, phone text, country text, count integer, summary jsonb)
+            on conflict (client_id, phone) do update set
+              numpending = contacts.numpending + excluded.numpending,
+              numtotal = contacts.numtotal + excluded.numtotal,
+              last_message = excluded.last_message,
+              last_message_at = excluded.last_message_at,
+              last_inbound_at = excluded.last_inbound_at,
+              device_id = excluded.device_id
+            returning *`,
+      );
     },
 
     async recordOutbound(clientId: string, id: string, summary: LastMessage, at: Date) {

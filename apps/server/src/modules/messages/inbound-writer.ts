@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  countryOfPhone,
-  DEFAULTS,
-  type LastMessage,
-  type MessageType,
-  splitFullName,
-} from '@conversa/domain';
+import { countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
 import type { Database } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
@@ -21,7 +15,7 @@ import {
   createContactsRepository,
   type InboundArrival,
 } from '../contacts/contacts.repository';
-import { createMessagesRepository, type NewMessage, providerKey } from './messages.repository';
+import { createMessagesRepository, type InboundMessageValues, providerKey } from './messages.repository';
 
 export const MEDIA_JOB = 'message.media';
 
@@ -34,11 +28,11 @@ type Waiting = Arrival & { resolve: () => void; reject: (error: unknown) => void
 /** How many batches of one company are written at once, and how large one may grow. */
 const FLUSHES_PER_CLIENT = 4;
 const MAX_BATCH = 200;
-/** A batch that lost a race to a concurrent copy of one of its deliveries is written again this often. */
+/** A batch that met a repeat, or lost a race to a concurrent copy, is written again at most this often. */
 const MAX_ATTEMPTS = 4;
 
-/** Rolls a batch back when a delivery it counted was committed by another transaction meanwhile. */
-class LostRace extends Error {}
+/** Rolls a batch back when a delivery it counted was already stored, or committed meanwhile by another. */
+class RepeatFound extends Error {}
 
 /** The device summary a contact carries, taken from the device row in hand. */
 const contactDeviceOf = (device: DeviceRow): ContactDevice => ({
@@ -54,14 +48,7 @@ const contactDeviceOf = (device: DeviceRow): ContactDevice => ({
 type Draft = {
   device: DeviceRow;
   event: InboundMessageEvent;
-  message: Omit<NewMessage, 'contact_id'> & {
-    id: string;
-    message_id: string;
-    type: MessageType;
-    body: string;
-    status: 'recive';
-    timestamp: Date;
-  };
+  message: Omit<InboundMessageValues, 'contact_id'>;
 };
 type Conversation = InboundArrival & { device: DeviceRow };
 
@@ -130,19 +117,30 @@ export const createInboundWriter = (deps: {
   /**
    * One batch, in one transaction: repeats of a stored delivery (and copies within the batch) change
    * nothing; the conversations are found or created and their counters raised; the messages, their media
-   * jobs and the outbox notifications are inserted, a statement each.
+   * jobs and the outbox notifications are inserted, a statement each. Repeats are rare (a provider's
+   * retry), so the first attempt does not look for them: the message insert finds them, and the batch is
+   * written again, this time leaving out the deliveries already stored.
    */
-  const writeBatch = async (clientId: string, arrivals: Arrival[]): Promise<StoredInbound[]> =>
+  const writeBatch = async (
+    clientId: string,
+    arrivals: Arrival[],
+    isRetry: boolean,
+  ): Promise<StoredInbound[]> =>
     db.transaction(async (tx) => {
       const messagesRepo = createMessagesRepository(tx);
-      const stored = await messagesRepo.storedProviderIds(
-        clientId,
-        arrivals.map(({ device, event }) => ({ deviceId: device.id, providerId: event.providerMessageId })),
-      );
+      const seen = isRetry
+        ? await messagesRepo.storedProviderIds(
+            clientId,
+            arrivals.map(({ device, event }) => ({
+              deviceId: device.id,
+              providerId: event.providerMessageId,
+            })),
+          )
+        : new Set<string>();
       const fresh = arrivals.filter(({ device, event }) => {
         const key = providerKey(device.id, event.providerMessageId);
-        if (stored.has(key)) return false;
-        stored.add(key);
+        if (seen.has(key)) return false;
+        seen.add(key);
         return true;
       });
       if (fresh.length === 0) return [];
@@ -154,7 +152,6 @@ export const createInboundWriter = (deps: {
         message: {
           id: randomUUID(),
           device_id: device.id,
-          from_me: false,
           message_id: event.providerMessageId,
           type: event.type,
           body: event.body,
@@ -173,8 +170,8 @@ export const createInboundWriter = (deps: {
           return { ...message, contact_id: contact.id };
         }),
       );
-      // A concurrent copy committed first: its conversation was counted here too, so start over.
-      if (rows.length < drafts.length) throw new LostRace();
+      // A repeat, or a concurrent copy committed first: its conversation was counted here too, so start over.
+      if (rows.length < drafts.length) throw new RepeatFound();
       const rowOf = new Map(rows.map((row) => [row.id, row]));
 
       for (const { event, message } of drafts) {
@@ -220,9 +217,9 @@ export const createInboundWriter = (deps: {
   const writeWithRetries = async (clientId: string, arrivals: Arrival[]) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await writeBatch(clientId, arrivals);
+        return await writeBatch(clientId, arrivals, attempt > 1);
       } catch (error) {
-        if (!(error instanceof LostRace) || attempt >= MAX_ATTEMPTS) throw error;
+        if (!(error instanceof RepeatFound) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   };

@@ -1,9 +1,22 @@
-import type { MessageStatus } from '@conversa/domain';
+import type { MessageStatus, MessageType } from '@conversa/domain';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
+import { recordset, returningRows } from '../../core/db/recordset';
 import { contacts, type MessageRow, messages } from '../../core/db/schema';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
+
+/** An inbound message as the receive path stores it; everything else takes the column's default. */
+export type InboundMessageValues = {
+  id: string;
+  contact_id: string;
+  device_id: string;
+  message_id: string;
+  type: MessageType;
+  body: string;
+  status: 'recive';
+  timestamp: Date;
+};
 
 /** A provider delivery's identity: one message per device and provider id. */
 export const providerKey = (deviceId: string, providerId: string) => `${deviceId}:${providerId}`;
@@ -78,13 +91,20 @@ export const createMessagesRepository = (db: Executor) => {
      * Stores provider deliveries; one whose (device, provider id) is taken, by a transaction that committed
      * meanwhile, is left out of the answer.
      */
-    async insertInbound(clientId: string, values: NewMessage[]): Promise<MessageRow[]> {
+    async insertInbound(clientId: string, values: InboundMessageValues[]): Promise<MessageRow[]> {
       if (values.length === 0) return [];
-      return db
-        .insert(messages)
-        .values(values.map((value) => ({ ...value, client_id: clientId })))
-        .onConflictDoNothing({ target: [messages.device_id, messages.message_id] })
-        .returning();
+      return returningRows(
+        db,
+        messages,
+        sql`insert into messages (id, client_id, contact_id, device_id, from_me, message_id, type, body, status,
+              timestamp)
+            select r.id, ${clientId}::uuid, r.contact_id, r.device_id, false, r.message_id, r.type, r.body,
+              r.status, r.timestamp
+            from jsonb_to_recordset(${recordset(values)}) as r(id uuid, contact_id uuid, device_id uuid,
+              message_id text, type text, body text, status text, timestamp timestamptz)
+            on conflict (device_id, message_id) do nothing
+            returning *`,
+      );
     },
 
     /**

@@ -1,0 +1,29 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './database';
+
+/**
+ * Many records as ONE jsonb parameter, to read with `jsonb_to_recordset(...) as r(column type, …)`.
+ * For the hot multi-row writes (a batch of inbound messages): Drizzle's insert builder costs CPU per
+ * value, which at a thousand messages a second was a third of the server's own work.
+ */
+export const recordset = (records: readonly object[]): SQL => sql`${JSON.stringify(records)}::jsonb`;
+
+/** Runs a hand-written statement answering whole rows of `table` (RETURNING *), decoded as Drizzle does. */
+export const returningRows = async <T extends PgTable>(
+  db: Executor,
+  table: T,
+  query: SQL,
+): Promise<T['$inferSelect'][]> => {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const columns = Object.entries(getTableColumns(table));
+  return result.rows.map(
+    (raw) =>
+      Object.fromEntries(
+        columns.map(([key, column]) => {
+          const value = raw[column.name];
+          return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+        }),
+      ) as T['$inferSelect'],
+  );
+};
