@@ -5,10 +5,12 @@ test('a new company signs up, signs in, reads the app in English and Arabic, and
   page,
 }) => {
   const email = `duena-${Date.now()}@empresa.cl`;
+  // The company name gives the company its subdomain, which is unique: one per run of the test.
+  const company = `Clínica Las Condes ${Date.now() % 100_000}`;
   const password = 'Segura#2026';
 
   await page.goto('/signup');
-  await page.locator('input[name="company"]').fill('Clínica Las Condes');
+  await page.locator('input[name="company"]').fill(company);
   await page.locator('input[name="nameuser"]').fill('Ana Pérez');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="phone"]').fill('+56 9 1234 5678');
