@@ -257,6 +257,32 @@ describe('WhatsApp Cloud API devices', () => {
     expect(contact).toMatchObject({ numpending: 10, numtotal: 10 });
   });
 
+  it('a message that cannot be stored fails its webhook alone: the others of its batch are kept', async () => {
+    const phone = newPhone();
+    const stamp = String(Math.floor(Date.now() / 1000));
+    const good = Array.from({ length: 9 }, (_, index) => ({
+      from: phone,
+      id: wamid(),
+      timestamp: stamp,
+      type: 'text',
+      text: { body: `kept ${index}` },
+    }));
+    // PostgreSQL text cannot hold a NUL character: this one shares the last batch and makes it fail.
+    const poisoned = { ...good[0], id: `${wamid()}\u0000`, text: { body: 'never stored' } };
+    const delivery = payload({
+      contacts: [{ profile: { name: 'Ana Pérez' }, wa_id: phone }],
+      messages: [...good, poisoned],
+    });
+    expect(await deliver(delivery)).toBe(500);
+    const rows = (await storedMessages(testApp.app, device.id)).filter((row) => row.body.startsWith('kept '));
+    expect(rows.filter((row) => good.some((message) => message.id === row.message_id))).toHaveLength(9);
+    const [contact] = await contactsWithPhone(testApp.app, phone);
+    expect(contact).toMatchObject({ numpending: 9, numtotal: 9 });
+    // The provider retries the whole delivery: the nine are repeats and change nothing.
+    expect(await deliver(delivery)).toBe(500);
+    expect((await contactsWithPhone(testApp.app, phone))[0]).toMatchObject({ numpending: 9, numtotal: 9 });
+  });
+
   it('accepts a 3 MB delivery', async () => {
     const phone = newPhone();
     const delivery = inbound(phone, { type: 'text', text: { body: 'big batch' } });

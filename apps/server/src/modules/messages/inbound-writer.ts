@@ -209,7 +209,9 @@ export const createInboundWriter = (deps: {
       const notificationsOf = new Map<string, StoredNotification[]>();
       recorded.forEach((notification, index) => {
         const owner = owners[index] ?? '';
-        notificationsOf.set(owner, [...(notificationsOf.get(owner) ?? []), notification]);
+        const list = notificationsOf.get(owner) ?? [];
+        list.push(notification);
+        notificationsOf.set(owner, list);
       });
       return ordered.map((row) => ({ row, notifications: notificationsOf.get(row.id) ?? [] }));
     });
@@ -225,11 +227,9 @@ export const createInboundWriter = (deps: {
   };
 
   const settle = async (clientId: string, batch: Waiting[]) => {
+    let stored: StoredInbound[];
     try {
-      const stored = await writeWithRetries(clientId, batch);
-      deps.onStored(clientId, stored);
-      if (batch.some(({ event }) => event.media)) queue.kick();
-      for (const waiting of batch) waiting.resolve();
+      stored = await writeWithRetries(clientId, batch);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -237,7 +237,11 @@ export const createInboundWriter = (deps: {
       }
       // One bad delivery must not fail the others: each is written alone and answers for itself.
       for (const waiting of batch) await settle(clientId, [waiting]);
+      return;
     }
+    deps.onStored(clientId, stored);
+    if (batch.some(({ event }) => event.media)) queue.kick();
+    for (const waiting of batch) waiting.resolve();
   };
 
   const pump = (clientId: string) => {
