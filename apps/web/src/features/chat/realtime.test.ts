@@ -68,7 +68,7 @@ const notifyArrival = (queryClient: QueryClient) =>
   );
 
 describe('applyChatNotification while the list is being fetched', () => {
-  it('on the first load, drops the answer read before the new conversation and asks again', async () => {
+  it('on the first load, asks again once the answer read before the new conversation has landed', async () => {
     const list = mountList(['held', after]);
     await expect.poll(list.calls).toBe(1);
 
@@ -80,7 +80,7 @@ describe('applyChatNotification while the list is being fetched', () => {
     list.unsubscribe();
   });
 
-  it('during a refresh of a loaded list, the older answer does not replace the conversation just added', async () => {
+  it('during a refresh of a loaded list, the conversation just added survives the older answer', async () => {
     const list = mountList([before, 'held', after]);
     await expect.poll(list.listed).toEqual(['k1']);
     void list.queryClient.invalidateQueries({ queryKey: chatListQueryKey(params) });
@@ -92,6 +92,23 @@ describe('applyChatNotification while the list is being fetched', () => {
 
     await expect.poll(list.calls).toBe(3);
     await expect.poll(list.listed).toEqual(['k2', 'k1']);
+    list.unsubscribe();
+  });
+
+  it('under a stream of changes, a fetch still lands (never restarted) and is asked again once', async () => {
+    const list = mountList(['held', 'held', after]);
+    await expect.poll(list.calls).toBe(1);
+    for (let index = 0; index < 5; index += 1) notifyArrival(list.queryClient);
+    expect(list.calls()).toBe(1);
+
+    list.release(before);
+    await expect.poll(list.calls).toBe(2);
+    // The first answer is shown while the second is on its way: the list is never left empty.
+    expect(list.listed()).toEqual(['k1']);
+    list.release(after);
+    await expect.poll(list.listed).toEqual(['k2', 'k1']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(list.calls()).toBe(2);
     list.unsubscribe();
   });
 });

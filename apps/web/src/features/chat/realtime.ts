@@ -1,5 +1,5 @@
 import type { AccountBundle, Contact, Device, Message } from '@conversa/domain';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { accountQueryKey } from '../../shared/account/api/get-account';
 import { useAccount } from '../../shared/account/use-account';
@@ -35,17 +35,31 @@ type Context = {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** Chat queries whose answer in flight may predate a change: asked again once that answer has landed. */
+const readBeforeChange = new WeakSet<Query>();
+const watchedCaches = new WeakSet<QueryClient>();
+
+const refetchOnceSettled = (queryClient: QueryClient): void => {
+  if (watchedCaches.has(queryClient)) return;
+  watchedCaches.add(queryClient);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.state.fetchStatus !== 'idle') return;
+    if (!readBeforeChange.delete(event.query)) return;
+    void queryClient.refetchQueries({ queryKey: event.query.queryKey, exact: true });
+  });
+};
+
 /**
  * A list or history still being fetched when a change arrives may have been read before that change was
- * committed, and its answer would overwrite what the notification just applied (or, on a first load,
- * arrive after the notification found nothing to apply to): drop that answer and fetch again; the new
- * request starts after the commit the notification announces.
+ * committed: its answer would overwrite what the notification just applied (or, on a first load, land after
+ * the notification found nothing to apply to). Such a query is fetched once more when that answer lands;
+ * the new request starts after the commit the notification announced. Not cancelled and restarted: under a
+ * steady stream of messages a restarted fetch would never finish.
  */
 const refetchInFlight = (queryClient: QueryClient): void => {
+  refetchOnceSettled(queryClient);
   for (const query of queryClient.getQueryCache().findAll({ queryKey: ['chat'], fetchStatus: 'fetching' })) {
-    void query
-      .cancel({ revert: true })
-      .then(() => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true }));
+    readBeforeChange.add(query);
   }
 };
 
