@@ -83,6 +83,21 @@ const inbound = (phone: string, message: Record<string, unknown>, name = 'Ana P�
     messages: [{ from: phone, id: wamid(), timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
   });
 
+/** `count` text messages from one customer, as Meta lists them in one delivery. */
+const texts = (phone: string, prefix: string, count: number) => {
+  const stamp = String(Math.floor(Date.now() / 1000));
+  return Array.from({ length: count }, (_, index) => ({
+    from: phone,
+    id: wamid(),
+    timestamp: stamp,
+    type: 'text',
+    text: { body: `${prefix} ${index}` },
+  }));
+};
+
+const manyFrom = (phone: string, messages: unknown[]) =>
+  payload({ contacts: [{ profile: { name: 'Ana Pérez' }, wa_id: phone }], messages });
+
 const deliver = (body: unknown, secret = APP_SECRET) => {
   const raw = JSON.stringify(body);
   return postWebhook(baseUrl, `/webhooks/whatsapp/${device.id}`, raw, {
@@ -235,19 +250,9 @@ describe('WhatsApp Cloud API devices', () => {
 
   it('one delivery of ten messages (one of them twice) from one customer counts ten, written together', async () => {
     const phone = newPhone();
-    const stamp = String(Math.floor(Date.now() / 1000));
-    const messages = Array.from({ length: 10 }, (_, index) => ({
-      from: phone,
-      id: wamid(),
-      timestamp: stamp,
-      type: 'text',
-      text: { body: `part ${index}` },
-    }));
+    const messages = texts(phone, 'part', 10);
     // Meta batches what it has; the first four are written at once, the rest share one transaction.
-    const delivery = payload({
-      contacts: [{ profile: { name: 'Ana Pérez' }, wa_id: phone }],
-      messages: [...messages, messages[7]],
-    });
+    const delivery = manyFrom(phone, [...messages, messages[7]]);
     expect(await deliver(delivery)).toBe(200);
     const rows = (await storedMessages(testApp.app, device.id)).filter((row) =>
       messages.some((message) => message.id === row.message_id),
@@ -259,20 +264,10 @@ describe('WhatsApp Cloud API devices', () => {
 
   it('a message that cannot be stored fails its webhook alone: the others of its batch are kept', async () => {
     const phone = newPhone();
-    const stamp = String(Math.floor(Date.now() / 1000));
-    const good = Array.from({ length: 9 }, (_, index) => ({
-      from: phone,
-      id: wamid(),
-      timestamp: stamp,
-      type: 'text',
-      text: { body: `kept ${index}` },
-    }));
+    const good = texts(phone, 'kept', 9);
     // PostgreSQL text cannot hold a NUL character: this one shares the last batch and makes it fail.
     const poisoned = { ...good[0], id: `${wamid()}\u0000`, text: { body: 'never stored' } };
-    const delivery = payload({
-      contacts: [{ profile: { name: 'Ana Pérez' }, wa_id: phone }],
-      messages: [...good, poisoned],
-    });
+    const delivery = manyFrom(phone, [...good, poisoned]);
     expect(await deliver(delivery)).toBe(500);
     const rows = (await storedMessages(testApp.app, device.id)).filter((row) => row.body.startsWith('kept '));
     expect(rows.filter((row) => good.some((message) => message.id === row.message_id))).toHaveLength(9);
