@@ -30,11 +30,13 @@ export type NewContact = Omit<typeof contacts.$inferInsert, 'client_id'>;
 
 /** One conversation's share of a batch of inbound messages: how to create it, and what it gains. */
 export type InboundArrival = {
-  values: Omit<
-    NewContact,
-    'numpending' | 'numtotal' | 'last_message' | 'last_message_at' | 'last_inbound_at'
-  > & {
+  values: {
+    first_name: string;
+    last_name: string;
+    full_name: string;
+    country: string;
     phone: string;
+    device_id: string;
   };
   count: number;
   summary: LastMessage;
@@ -281,15 +283,11 @@ export const createContactsRepository = (db: Executor) => {
     },
 
     /**
-     * An inbound message, in ONE statement: creates the conversation (counters at 1) or raises its counters,
-     * and makes the message its last one. The unique (client_id, phone) index settles concurrent first
-     * messages of one phone; the row lock it takes orders concurrent deliveries to one conversation.
-     */
-    /**
      * The conversations of a batch of inbound messages, found or created by phone in one statement, each
-     * counter raised by its number of new messages and its summary set to the last of them. Rows are
-     * written in phone order, so two batches that share conversations take their row locks in the same
-     * order and cannot deadlock.
+     * counter raised by its number of new messages and its summary set to the last of them. The unique
+     * (client_id, phone) index settles concurrent first messages of one phone. Rows are written in phone
+     * order, so two batches that share conversations take their row locks in the same order and cannot
+     * deadlock.
      */
     async upsertInbound(clientId: string, arrivals: InboundArrival[]): Promise<ContactRow[]> {
       if (arrivals.length === 0) return [];

@@ -88,8 +88,8 @@ export const createMessagesRepository = (db: Executor) => {
     },
 
     /**
-     * Stores provider deliveries; one whose (device, provider id) is taken, by a transaction that committed
-     * meanwhile, is left out of the answer.
+     * Stores provider deliveries; one whose (device, provider id) is taken (stored before, or by a
+     * transaction that committed meanwhile) is not stored again and is left out of the answer.
      */
     async insertInbound(clientId: string, values: InboundMessageValues[]): Promise<MessageRow[]> {
       if (values.length === 0) return [];
