@@ -108,6 +108,21 @@ describe('receiving through the sandbox webhook', () => {
     expect(outboxWithoutSecret.status).toBe(401);
   });
 
+  it('a text holding a NUL character (which PostgreSQL cannot store) is kept without it', async () => {
+    const phone = newPhone();
+    const answer = await deliver(testApp.app, device, {
+      phone,
+      name: 'Ana\u0000 Pérez',
+      body: 'Hola\u0000 mundo',
+    });
+    expect(answer.status).toBe(200);
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    expect(contact.info.full_name).toBe('Ana Pérez');
+    expect(contact.message.info).toMatchObject({ body: 'Hola mundo' });
+    const messages = await history(contact.id);
+    expect(messages.body.data.map((message) => message.body)).toEqual(['Hola mundo']);
+  });
+
   it('the same delivery posted 5 times at once is stored once and counted once', async () => {
     const phone = newPhone();
     const answers = await Promise.all(
