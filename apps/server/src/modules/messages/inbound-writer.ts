@@ -20,7 +20,7 @@ import { createMessagesRepository, type InboundMessageValues, providerKey } from
 export const MEDIA_JOB = 'message.media';
 
 /** A committed inbound message with the notifications to publish for it, in order. */
-export type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
+type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
 
 type Arrival = { device: DeviceRow; event: InboundMessageEvent };
 type Waiting = Arrival & { resolve: () => void; reject: (error: unknown) => void };
@@ -190,33 +190,31 @@ export const createInboundWriter = (deps: {
       // Per message in arrival order: its conversation first (once, with the batch's final counters), so
       // a client that learns of a new customer's message can name them; then the message.
       const announced = new Set<string>();
-      const ordered: MessageRow[] = [];
-      const owners: string[] = [];
-      const notes: NotificationDraft[] = [];
-      for (const { event, message } of drafts) {
+      const perMessage = drafts.map(({ event, message }) => {
         const row = rowOf.get(message.id);
         const contact = contactOf.get(event.from.phone);
-        const arrival = byPhone.get(event.from.phone);
-        if (!row || !contact || !arrival) throw new Error('a row of the batch is missing');
-        ordered.push(row);
+        const conversation = byPhone.get(event.from.phone);
+        if (!row || !contact || !conversation) throw new Error('a row of the batch is missing');
+        const notes: NotificationDraft[] = [];
         if (!announced.has(contact.id)) {
           announced.add(contact.id);
-          const shown = toContact({ contact, device: contactDeviceOf(arrival.device) });
+          const shown = toContact({ contact, device: contactDeviceOf(conversation.device) });
           notes.push({ module: 'contact', action: 'update', data: [shown], ref: shown.id });
-          owners.push(row.id);
         }
         notes.push(deps.toMessageDraft(row));
-        owners.push(row.id);
-      }
-      const recorded = await createRealtimeEventsRepository(tx).recordMany(clientId, notes);
-      const notificationsOf = new Map<string, StoredNotification[]>();
-      recorded.forEach((notification, index) => {
-        const owner = owners[index] ?? '';
-        const list = notificationsOf.get(owner) ?? [];
-        list.push(notification);
-        notificationsOf.set(owner, list);
+        return { row, notes };
       });
-      return ordered.map((row) => ({ row, notifications: notificationsOf.get(row.id) ?? [] }));
+      const recorded = await createRealtimeEventsRepository(tx).recordMany(
+        clientId,
+        perMessage.flatMap(({ notes }) => notes),
+      );
+      // recordMany answers in the order given: each message takes back as many as it gave.
+      let taken = 0;
+      return perMessage.map(({ row, notes }) => {
+        const notifications = recorded.slice(taken, taken + notes.length);
+        taken += notes.length;
+        return { row, notifications };
+      });
     });
 
   const writeWithRetries = async (clientId: string, arrivals: Arrival[]) => {
@@ -276,5 +274,3 @@ export const createInboundWriter = (deps: {
     },
   };
 };
-
-export type InboundWriter = ReturnType<typeof createInboundWriter>;
