@@ -27,3 +27,9 @@ export type ChatOption = (typeof CHAT_OPTIONS)[number];
  * than this long ago: the providers' customer-service window is closed, so only templates reach them.
  */
 export const INACTIVE_AFTER_HOURS = 24;
+
+/**
+ * The conversation list counts exactly up to this many conversations and answers "10,000+" beyond: an
+ * exact count of 100k conversations visits every one of them on every page, for a figure nobody reads.
+ */
+export const CHAT_LIST_TOTAL_CAP = 10_000;

@@ -12,6 +12,10 @@ export const NUMBER_FORMATS = {
   US: { decimalseparator: '.', thousandseparator: ',', decimalscale: 2, prefix: '$', suffix: '' },
 } as const satisfies Record<string, NumberFormat>;
 
+/** A whole count in the company's style: 10000 is "10.000" for CL and "10,000" for US. */
+export const formatCount = (value: number, format: Pick<NumberFormat, 'thousandseparator'>): string =>
+  String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, format.thousandseparator);
+
 /** A company (tenant) as the web sees it. */
 export type Client = {
   id: string;

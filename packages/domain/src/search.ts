@@ -59,4 +59,8 @@ export const searchBodySchema = z.object({
 export type SearchBody = z.output<typeof searchBodySchema>;
 export type SearchBodyInput = z.input<typeof searchBodySchema>;
 
-export type Pagination = { total: number; page: number; offset: number };
+/**
+ * `more` is true when `total` is a floor, not the count: lists that would have to visit tens of thousands
+ * of rows to count them exactly stop at a cap (see CHAT_LIST_TOTAL_CAP) and say there are more.
+ */
+export type Pagination = { total: number; page: number; offset: number; more?: boolean };

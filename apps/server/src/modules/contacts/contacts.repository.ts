@@ -1,4 +1,4 @@
-import type { LastMessage, MessageStatus } from '@conversa/domain';
+import { CHAT_LIST_TOTAL_CAP, type LastMessage, type MessageStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
@@ -163,8 +163,8 @@ export const createContactsRepository = (db: Executor) => {
     /**
      * One page of the conversation list: pinned conversations first (in last-message order), then the
      * rest. Pinned ones are read apart so the rest keeps using the (client_id, last_message_at) index.
-     * The exact total is the slow part (it visits every matching conversation), so it runs beside the page
-     * rather than before or after it: on PostgreSQL each takes its own pool connection and the answer
+     * The total is the slow part (exact up to CHAT_LIST_TOTAL_CAP, it visits that many conversations), so
+     * it runs beside the page rather than before or after it: on PostgreSQL each takes its own pool connection and the answer
      * takes the longer of the two, not their sum (PGlite has one connection and runs them in turn).
      */
     async chats(clientId: string, conditions: SQL[], fixed: string[], limit: number, offset: number) {
@@ -186,11 +186,16 @@ export const createContactsRepository = (db: Executor) => {
           .offset(Math.max(0, offset - pinned.length));
         return [...pinnedPage, ...rest];
       };
-      const [rows, totals] = await Promise.all([
-        page(),
-        db.select({ total: count() }).from(contacts).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      // Counting stops one row past the cap: enough to know there are more, never a walk of them all.
+      const capped = db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .where(where)
+        .limit(CHAT_LIST_TOTAL_CAP + 1)
+        .as('capped');
+      const [rows, totals] = await Promise.all([page(), db.select({ total: count() }).from(capped)]);
+      const counted = totals[0]?.total ?? 0;
+      return { rows, total: Math.min(counted, CHAT_LIST_TOTAL_CAP), more: counted > CHAT_LIST_TOTAL_CAP };
     },
 
     async insert(clientId: string, values: NewContact): Promise<ContactRow> {

@@ -197,7 +197,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     async chats(auth: AuthContext, input: ChatListQuery) {
       const conditions = chatListConditions(input, await viewerOf(auth));
       const offset = (input.page - 1) * input.offset;
-      const { rows, total } = await repo.chats(
+      const { rows, total, more } = await repo.chats(
         auth.clientId,
         conditions,
         validUuids(input.fixed),
@@ -206,7 +206,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       );
       return {
         data: rows.map(toContact),
-        pagination: { total, page: input.page, offset: input.offset },
+        pagination: { total, page: input.page, offset: input.offset, more },
       };
     },
 

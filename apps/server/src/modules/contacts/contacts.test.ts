@@ -342,7 +342,7 @@ describe('the conversation list', () => {
       ids.push((await contactByPhone(testApp.app, company.token, phone)).id);
     }
     const first = await chats(company);
-    expect(first.body.pagination).toEqual({ total: 23, page: 1, offset: 20 });
+    expect(first.body.pagination).toEqual({ total: 23, page: 1, offset: 20, more: false });
     expect(first.body.data[0]?.info.full_name).toBe('Persona 22');
     const pinned = [ids[0] ?? '', ids[5] ?? ''];
     const withPins = await chats(company, { fixed: pinned });
@@ -357,6 +357,25 @@ describe('the conversation list', () => {
     expect(new Set(all).size).toBe(23);
     const search = await chats(company, { search: 'PERSONA 1' });
     expect(search.body.pagination?.total).toBe(10);
+  });
+
+  it('counts exactly up to 10,000 conversations and answers 10,000 with more beyond', async () => {
+    const company = await signupCompany(testApp.app);
+    const companyDevice = await createSandboxDevice(testApp.app, company.token);
+    const phone = newPhone();
+    await deliver(testApp.app, companyDevice, { phone, name: 'Persona real' });
+    const real = await contactByPhone(testApp.app, company.token, phone);
+    // 10,000 more conversations written at once: delivering them one by one would take minutes.
+    await testApp.app.database.db.execute(
+      sql`insert into contacts (client_id, device_id, first_name, full_name, phone, last_message_at)
+          select client_id, device_id, 'Masiva', 'Masiva ' || n, '5690' || lpad(n::text, 7, '0'), now() - interval '1 day'
+          from contacts, generate_series(1, 10000) as n where id = ${real.id}`,
+    );
+    const capped = await chats(company);
+    expect(capped.body.pagination).toEqual({ total: 10_000, page: 1, offset: 20, more: true });
+    expect(capped.body.data[0]?.info.full_name).toBe('Persona real');
+    const narrowed = await chats(company, { search: 'masiva 999' });
+    expect(narrowed.body.pagination).toMatchObject({ total: 11, more: false });
   });
 
   it('options narrow the list exactly as the domain defines them', async () => {

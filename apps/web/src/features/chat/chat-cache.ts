@@ -6,7 +6,8 @@ import type { ChatListParams } from './api/get-chats';
  * How the chat caches change without a refetch: the realtime events, the optimistic actions and the
  * server's answers all go through these functions, so a record is merged the same way whoever brings it.
  */
-export type Page<T> = { items: T[]; total: number };
+/** `more`: the list holds more than `total` (a capped count, shown as "10.000+"). */
+export type Page<T> = { items: T[]; total: number; more?: boolean };
 export type Pages<T> = InfiniteData<Page<T>, number>;
 
 export const CHAT_LISTS_KEY = ['chat', 'list'] as const;

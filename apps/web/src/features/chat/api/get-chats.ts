@@ -20,7 +20,11 @@ export const getChats = async (
     body: { ...params, page, offset: PAGE_SIZE.chats, fixed },
     signal,
   });
-  return { items: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
+  return {
+    items: envelope.data,
+    total: envelope.pagination?.total ?? envelope.data.length,
+    more: envelope.pagination?.more === true,
+  };
 };
 
 export const chatListQueryOptions = (params: ChatListParams, fixedOf: () => readonly string[]) =>
@@ -30,7 +34,7 @@ export const chatListQueryOptions = (params: ChatListParams, fixedOf: () => read
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? pages.length + 1 : undefined;
+      return (loaded < last.total || last.more) && last.items.length > 0 ? pages.length + 1 : undefined;
     },
     // Realtime events keep the list current; a reconnect catches up.
     staleTime: Number.POSITIVE_INFINITY,

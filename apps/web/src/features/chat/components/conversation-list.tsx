@@ -4,6 +4,7 @@ import {
   type ChatFilter,
   type ChatOption,
   type Contact,
+  formatCount,
   TIMING,
 } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
@@ -93,7 +94,7 @@ export const ConversationList = ({
 }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { user } = useAccount();
+  const { user, client } = useAccount();
   const can = useCan();
   const updateUser = useUpdateCurrentUser();
   const [filter, setFilter] = useState<ChatFilter>('All');
@@ -114,7 +115,8 @@ export const ConversationList = ({
     }
     return [...byId.values()];
   }, [query.data]);
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = `${formatCount(lastPage?.total ?? 0, client.number_format)}${lastPage?.more ? '+' : ''}`;
 
   const togglePin = useCallback(
     (contact: Contact) => {
