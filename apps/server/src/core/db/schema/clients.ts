@@ -1,4 +1,6 @@
 import type { NumberFormat } from '@conversa/domain';
+
+export type ClientStatus = 'active' | 'blocked';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
@@ -25,6 +27,11 @@ export const clients = pgTable(
     access: jsonb('access').$type<string[]>().notNull().default([]),
     number_format: jsonb('number_format').$type<NumberFormat>().notNull(),
     market: boolean('market').notNull().default(false),
+    // A blocked company's users can neither sign in nor use their sessions.
+    status: text('status').$type<ClientStatus>().notNull().default('active'),
+    // Two-factor sign-in for every user: required by the owner, or enforced by the master (the owner cannot lift it).
+    two_factor_required: boolean('two_factor_required').notNull().default(false),
+    two_factor_enforced: boolean('two_factor_enforced').notNull().default(false),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

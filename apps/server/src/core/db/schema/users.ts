@@ -1,5 +1,5 @@
 import type { AccountType } from '@conversa/domain';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 export const users = pgTable(
@@ -10,11 +10,20 @@ export const users = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    // Chosen by the user for their avatar; empty means the initials of the name.
+    initials: text('initials').notNull().default(''),
     // Stored lowercased; unique across all companies because login is by e-mail alone.
     email: text('email').notNull().unique(),
     phone: text('phone').notNull().default(''),
     password_hash: text('password_hash').notNull(),
     account: text('account').$type<AccountType>().notNull().default('user'),
+    // A deactivated user can neither sign in nor use a session opened before.
+    active: boolean('active').notNull().default(true),
+    // The TOTP secret sealed by the secret box; set while enrolling, in force once totp_enabled_at is set.
+    totp_secret: text('totp_secret'),
+    totp_enabled_at: timestamp('totp_enabled_at', { withTimezone: true }),
+    // The last 30-second step whose code was accepted, so a code cannot be replayed within its window.
+    totp_last_step: integer('totp_last_step'),
     language: text('language').notNull().default('es'),
     online: boolean('online').notNull().default(false),
     last_login: timestamp('last_login', { withTimezone: true }),
