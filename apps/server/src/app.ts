@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,6 +29,7 @@ import { registerErrorHandling } from './core/http/error-handler';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
+import { registerMetrics } from './core/metrics/metrics';
 import { createJobQueue } from './core/jobs/job-queue';
 import { createMailer } from './core/mail/mailer';
 import { registerNotificationListener } from './core/realtime/notifications.listener';
@@ -81,6 +82,8 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
     // The client address counts failed logins; behind a proxy (TRUST_PROXY) it comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // registerMetrics logs the requests worth reading (errors, slow ones) instead of every one.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,6 +165,7 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     telegramApiUrl: config.telegramApiUrl,
     publicUrl: config.publicUrl,
     providerTimeoutMs: config.providerTimeoutMs,
+    outboundAllowHosts: config.outboundAllowHosts,
   });
   const queue = createJobQueue({ db, logger: app.log, leaseMs: config.jobLeaseMs });
   const publicUrl = config.publicUrl;
@@ -183,6 +187,10 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
   // A queued outbound message is sent at once rather than at the next poll.
   events.on('message.created', ({ message }) => {
     if (message.fromMe && message.status === 'queue') queue.kick();
+  });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    sources: { sockets: () => app.io.engine.clientsCount, jobs: () => queue.stats() },
   });
   const clientsService = createClientsService({ db });
   const plansService = createPlansService({ db });

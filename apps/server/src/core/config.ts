@@ -40,7 +40,12 @@ const envSchema = z.object({
   GRAPH_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GRAPH_API_URL)),
   TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_TELEGRAM_API_URL)),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
+  // For tests and local development only: it lets a fake provider's files be fetched from loopback.
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   // How long a claimed job belongs to its worker; a crashed worker's job is taken over after it.
+  // Lets a scraper outside this machine read /metrics (loopback may always).
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -71,7 +76,10 @@ export type Config = {
   telegramApiUrl: string;
   /** Each provider call is abandoned after this long (AbortSignal.timeout). */
   providerTimeoutMs: number;
+  /** Exempt from the public-address check of fetches of outside URLs (core/net/outbound-fetch.ts). */
+  outboundAllowHosts: string[];
   jobLeaseMs: number;
+  metricsToken: string | undefined;
 };
 
 const splitList = (value: string, separator: RegExp): string[] =>
@@ -126,6 +134,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     graphApiUrl: vars.GRAPH_API_URL.replace(/\/+$/, ''),
     telegramApiUrl: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
     providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
+    outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,
+    metricsToken: vars.METRICS_TOKEN,
   };
 };

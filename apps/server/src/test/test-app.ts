@@ -57,7 +57,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   graphApiUrl: 'http://127.0.0.1:9/graph',
   telegramApiUrl: 'http://127.0.0.1:9/telegram',
   providerTimeoutMs: 2000,
+  outboundAllowHosts: [],
   jobLeaseMs: 60_000,
+  metricsToken: undefined,
   ...overrides,
 });
 

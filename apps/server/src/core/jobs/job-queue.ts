@@ -216,6 +216,23 @@ export const createJobQueue = (options: JobQueueOptions) => {
       timers.clear();
       await Promise.allSettled([...running]);
     },
+    /** The queue's depth for /metrics: jobs due now, how long the oldest has waited, and dead ones. */
+    async stats(): Promise<{ due: number; oldestDueSeconds: number; failed: number }> {
+      const rows = await db
+        .select({
+          due: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.run_at} <= now())`,
+          oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.run_at}) filter (where ${jobs.status} = 'pending' and ${jobs.run_at} <= now())), 0)`,
+          failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`,
+        })
+        .from(jobs)
+        .where(inArray(jobs.status, ['pending', 'failed']));
+      const row = rows[0];
+      return {
+        due: Number(row?.due ?? 0),
+        oldestDueSeconds: Number(row?.oldestDueSeconds ?? 0),
+        failed: Number(row?.failed ?? 0),
+      };
+    },
     /** Finished and failed jobs are kept a while for inspection, then removed. */
     async pruneFinished(olderThan: Date) {
       await db
