@@ -14,6 +14,7 @@ export * from './message';
 export * from './message-send';
 export * from './names';
 export * from './note';
+export * from './notification-audience';
 export * from './password';
 export * from './permissions';
 export * from './plan';

@@ -21,6 +21,7 @@ export type DomainEvents = {
   'device.created': Announced & { device: Device };
   'device.updated': Announced & { device: Device };
   'device.deleted': Announced & { deviceId: string };
+  'session.revoked': { clientId: string; sessionIds: string[] };
 };
 
 /** The events whose notifications went through the outbox; realtime publishes each after commit. */

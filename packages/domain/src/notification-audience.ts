@@ -1,0 +1,123 @@
+import { isSecretConfigKey } from './device';
+import { type AccessSubject, hasAccess, type PermissionKey } from './permissions';
+
+/**
+ * Who belongs to a tier: holders of a permission key, the user the notification is about or addressed to
+ * (`subject`: the user whose record changed, the user a chat was transferred to), or everyone in the company.
+ */
+export type AudienceGrant = PermissionKey | 'subject' | 'everyone';
+
+type NotificationRecord = Record<string, unknown>;
+
+/** One view of a module's notifications: who receives it, and what of each record they see. */
+export type NotificationTier = {
+  grants: readonly AudienceGrant[];
+  view: (record: NotificationRecord) => NotificationRecord;
+};
+
+const whole = (record: NotificationRecord): NotificationRecord => record;
+
+const isRecord = (value: unknown): value is NotificationRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const pick = (record: NotificationRecord, keys: readonly string[]): NotificationRecord =>
+  Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+
+/** The sandbox's webhook secret is kept whole (the simulator needs it), so it counts as a secret too. */
+const isDeviceSecretKey = (key: string): boolean => isSecretConfigKey(key) || key === 'secret';
+
+/** A device as a viewer who may not change it sees it: every provider setting except the secrets. */
+export const deviceWithoutSecrets = (device: NotificationRecord): NotificationRecord => {
+  const setting = isRecord(device.setting) ? device.setting : undefined;
+  const conect = setting && isRecord(setting.conect) ? setting.conect : undefined;
+  if (!setting || !conect || !isRecord(conect.config)) return device;
+  const config = Object.fromEntries(Object.entries(conect.config).filter(([key]) => !isDeviceSecretKey(key)));
+  return { ...device, setting: { ...setting, conect: { ...conect, config } } };
+};
+
+/**
+ * A device as the chat needs it (the composer's channel rules and the device's name and colour in the
+ * conversation list): no provider settings, no webhook address.
+ */
+export const deviceForChat = (device: NotificationRecord): NotificationRecord => {
+  const shown = pick(device, ['id', 'name', 'status', 'mode', 'color', 'background_color', 'selected']);
+  const setting = isRecord(device.setting) ? device.setting : undefined;
+  const conect = setting && isRecord(setting.conect) ? setting.conect : undefined;
+  return conect ? { ...shown, setting: { conect: pick(conect, ['type', 'status']) } } : shown;
+};
+
+/** A colleague as the chat shows them (author of a note, assignee of a chat, online dot). */
+export const userForChat = (user: NotificationRecord): NotificationRecord =>
+  pick(user, ['id', 'name', 'online']);
+
+/**
+ * Who receives each module's notifications, richest view first: a receiver gets the first tier they belong
+ * to and nothing else. A module not listed here reaches nobody, so a new module has to be placed here
+ * before its notifications leave the server.
+ */
+const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> = {
+  message: [{ grants: ['chat.view', 'subject'], view: whole }],
+  // Conversations are contacts: the chat list and the contacts screens both follow them.
+  contact: [{ grants: ['chat.view', 'contact.view', 'subject'], view: whole }],
+  note: [{ grants: ['note.view'], view: whole }],
+  device: [
+    { grants: ['device.edit'], view: whole },
+    { grants: ['device.view'], view: deviceWithoutSecrets },
+    { grants: ['chat.view'], view: deviceForChat },
+  ],
+  // The user themself gets their whole record: it carries their own preferences.
+  user: [
+    { grants: ['user.view', 'subject'], view: whole },
+    { grants: ['everyone'], view: userForChat },
+  ],
+  // Every member already holds the company record in the account bundle.
+  client: [{ grants: ['everyone'], view: whole }],
+};
+
+export const notificationTiers = (module: string): readonly NotificationTier[] =>
+  NOTIFICATION_TIERS[module] ?? [];
+
+/** Every key some tier is granted on: a socket joins one room per key of these it holds. */
+export const NOTIFICATION_PERMISSIONS: readonly PermissionKey[] = [
+  ...new Set(
+    Object.values(NOTIFICATION_TIERS).flatMap((tiers) =>
+      tiers.flatMap((tier) =>
+        tier.grants.filter((grant): grant is PermissionKey => grant !== 'subject' && grant !== 'everyone'),
+      ),
+    ),
+  ),
+];
+
+export type NotificationReceiver = AccessSubject & { userId: string };
+
+const belongs = (receiver: NotificationReceiver, tier: NotificationTier, subjectUserId: string | null) =>
+  tier.grants.some((grant) =>
+    grant === 'everyone'
+      ? true
+      : grant === 'subject'
+        ? subjectUserId !== null && subjectUserId === receiver.userId
+        : hasAccess(receiver, grant),
+  );
+
+/** The tier's view of every record of a notification's data (anything not a record is dropped). */
+export const viewNotificationData = (tier: NotificationTier, data: readonly unknown[]): unknown[] =>
+  tier.view === whole ? [...data] : data.filter(isRecord).map(tier.view);
+
+/**
+ * What one receiver may see of a notification: the data as their tier shows it, or null when they are in
+ * none. The same rule the live sockets follow, for the catch-up and for bundles.
+ */
+export const notificationFor = <T extends { module: string; data: unknown[] }>(
+  receiver: NotificationReceiver,
+  notification: T,
+  subjectUserId: string | null,
+): T | null => {
+  const tier = notificationTiers(notification.module).find((item) => belongs(receiver, item, subjectUserId));
+  return tier ? { ...notification, data: viewNotificationData(tier, notification.data) } : null;
+};
+
+/** The modules a receiver sees some view of whoever they are about (the catch-up's first filter). */
+export const modulesVisibleTo = (receiver: NotificationReceiver): string[] =>
+  Object.entries(NOTIFICATION_TIERS)
+    .filter(([, tiers]) => tiers.some((tier) => belongs(receiver, tier, null)))
+    .map(([module]) => module);
