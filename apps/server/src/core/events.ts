@@ -10,8 +10,6 @@ export type DomainEvents = {
   'user.created': { clientId: string; user: User };
   'user.updated': { clientId: string; user: User };
   'client.updated': { clientId: string; client: Client };
-  /** Sessions ended (logout, password change, revoke, user deactivated, two-factor rule): their sockets close. */
-  'session.revoked': { clientId: string; sessionIds: string[] };
   'message.created': Announced & { message: Message };
   'message.updated': Announced & { message: Message };
   'contact.updated': Announced & { contacts: Contact[] };
