@@ -257,6 +257,7 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     corsOrigins: config.corsOrigins,
     redisUrl: config.redisUrl,
     logger: app.log,
+    events,
     apiv1: { ...messagesApiv1(messagesService) },
     onPresence: (auth, online) => usersService.setOnline(auth, online),
   });

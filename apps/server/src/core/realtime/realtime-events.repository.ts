@@ -1,10 +1,13 @@
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { recordset } from '../db/recordset';
 import { realtimeEvents } from '../db/schema';
 import type { Notification } from './notifications.listener';
 
-/** What a service asks to tell the tenant; `targetUserId` also reaches that user's own room. */
+/**
+ * What a service asks to tell the tenant; `targetUserId` is the user it is addressed to, who receives it
+ * even without the module's permission (the audience's `subject`).
+ */
 export type NotificationDraft = Omit<Notification, 'msg'> & { msg?: string; targetUserId?: string };
 
 /** The notification as sockets receive it: `seq` lets a client ask for what it missed. */
@@ -66,8 +69,21 @@ export const createRealtimeEventsRepository = (db: Executor) => ({
   /** Several notifications of one change in one statement; answered in the order given (seq ascending). */
   recordMany: (clientId: string, drafts: NotificationDraft[]) => recordMany(db, clientId, drafts),
 
-  async listSince(clientId: string, since: number, limit: number) {
-    const where = and(eq(realtimeEvents.client_id, clientId), gt(realtimeEvents.seq, since));
+  /**
+   * The tenant's events after seq that a receiver sees some view of: those of the modules open to them
+   * (modulesVisibleTo) and those addressed to them. Filtered here, so pages and totals count only those.
+   */
+  async listSince(
+    clientId: string,
+    since: number,
+    limit: number,
+    receiver: { userId: string; modules: string[] },
+  ) {
+    const where = and(
+      eq(realtimeEvents.client_id, clientId),
+      gt(realtimeEvents.seq, since),
+      or(inArray(realtimeEvents.module, receiver.modules), eq(realtimeEvents.target_user_id, receiver.userId)),
+    );
     const [rows, totals] = await Promise.all([
       db.select().from(realtimeEvents).where(where).orderBy(asc(realtimeEvents.seq)).limit(limit),
       db.select({ total: count() }).from(realtimeEvents).where(where),

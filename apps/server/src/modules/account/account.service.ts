@@ -1,4 +1,4 @@
-import type { AccountBundle } from '@conversa/domain';
+import { type AccountBundle, notificationFor } from '@conversa/domain';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
@@ -37,6 +37,12 @@ export const createAccountService = ({
         devices.listAll(auth.clientId),
       ]);
       if (!user || !client) throw notFound();
+      // The devices as a device notification would show them to this user: secrets only with device.edit.
+      const devicesShown = notificationFor(
+        auth,
+        { module: 'device', data: deviceRows.map((row) => toPublicDevice(box, row, publicUrl)) },
+        null,
+      );
       return {
         user: toPublicUser(user),
         client: toPublicClient(client),
@@ -49,7 +55,7 @@ export const createAccountService = ({
         })),
         // Modules that do not exist yet answer empty lists, so the web can rely on every key.
         list_dinamic: [],
-        list_device: deviceRows.map((row) => toPublicDevice(box, row, publicUrl)),
+        list_device: devicesShown?.data ?? [],
         views: [],
         setting_device: [],
         list_pipeline: [],
