@@ -42,6 +42,10 @@ import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { securityRoutes } from './modules/auth/security.routes';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { createSignInGuard } from './modules/auth/sign-in-guard';
+import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
@@ -152,12 +156,26 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
   const events = createEventBus(app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const resolver = createSessionResolver(createSessionsRepository(database.db));
+  const resolver = createSessionResolver(createSessionsRepository(database.db), (error) =>
+    app.log.warn({ err: error }, 'session last seen not recorded'),
+  );
   const db = database.db;
 
-  const usersService = createUsersService({ db, events });
-  const authService = createAuthService({ db, mailer, publicUrl: config.publicUrl, logger: app.log });
   const box = createSecretBox(config.secretKey);
+  // One guard for every password and two-factor check, so guesses through any route count together.
+  const guard = createSignInGuard();
+  const usersService = createUsersService({ db, events, guard });
+  const authService = createAuthService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    logger: app.log,
+    events,
+    box,
+    guard,
+  });
+  const sessionsService = createSessionsService({ db, events });
+  const twoFactorService = createTwoFactorService({ db, events, box, guard });
   const signer = createUrlSigner(config.secretKey);
   const files = createLocalFileStore(join(config.dataDir, 'storage'), signer);
   const channels = createChannelRegistry({
@@ -221,6 +239,10 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
       await api.register(
         async (localized) => {
           await localized.register(authRoutes, { service: authService });
+          await localized.register(securityRoutes, {
+            sessions: sessionsService,
+            twoFactor: twoFactorService,
+          });
           await localized.register(usersRoutes, { service: usersService });
           await localized.register(clientsRoutes, { service: clientsService });
           await localized.register(plansRoutes, { service: plansService });

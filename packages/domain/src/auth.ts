@@ -68,3 +68,6 @@ export const subdomainOf = (company: string): string => company.replace(/\s+/g, 
 
 /** Data of a successful login: the opaque token and who it belongs to. */
 export type LoginData = { access_token: string; clientid: string; userid: string };
+
+/** The session of a sign-in finished with an enrollment carries the recovery codes, shown once. */
+export type SecondFactorLoginData = LoginData & { recovery_codes?: string[] };

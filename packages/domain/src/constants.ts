@@ -57,5 +57,17 @@ export const DEFAULTS = {
 export const SESSION_TTL_HOURS = 24 * 7;
 /** A password-reset link is valid this long. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
-/** Failed logins allowed per e-mail and address in the window before 429. */
-export const LOGIN_ATTEMPTS = { max: 10, windowMinutes: 15 } as const;
+/**
+ * Sign-in guessing limits, counted in a 15-minute window per account (from any address), per address
+ * (across accounts) and per account at the two-factor step. Past `free` failures each further one makes
+ * the next attempt wait (1 s, doubling, at most a minute: 429 with Retry-After); at `max` the wait is
+ * the whole window.
+ */
+export const LOGIN_ATTEMPTS = {
+  windowMinutes: 15,
+  perAccount: { free: 3, max: 10 },
+  perAddress: { free: 10, max: 30 },
+  secondFactor: { free: 3, max: 8 },
+  baseDelaySeconds: 1,
+  maxDelaySeconds: 60,
+} as const;

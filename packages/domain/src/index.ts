@@ -19,6 +19,7 @@ export * from './password';
 export * from './permissions';
 export * from './plan';
 export * from './search';
+export * from './security';
 export * from './template';
 export * from './template-sync';
 export * from './user';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LOCALES } from './locales';
+import { initialsOf } from './names';
 import type { AccountType } from './permissions';
 import { isPermissionKey } from './permissions';
+import { INITIALS_MAX_CHARS } from './security';
 import { emailField, MESSAGES, passwordField, requiredText } from './validation';
 
 export const USER_NOTIFICATIONS = [
@@ -20,9 +22,15 @@ export type User = {
   id: string;
   client_id: string;
   name: string;
+  /** Chosen for the avatar; empty means the initials of the name. */
+  initials: string;
   email: string;
   phone: string;
   account: AccountType;
+  /** False once deactivated: such a user can neither sign in nor keep a session. */
+  active: boolean;
+  /** Whether the user signs in with a second factor. */
+  two_factor: boolean;
   language: string;
   online: boolean;
   last_login: string | null;
@@ -54,6 +62,12 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({
     name: requiredText().min(3, MESSAGES.min3).max(120),
+    initials: z
+      .string()
+      .trim()
+      .max(INITIALS_MAX_CHARS, MESSAGES.initials)
+      .regex(/^[\p{L}\p{N}]*$/u, { error: MESSAGES.initials })
+      .transform((value) => value.toUpperCase()),
     phone: z.string().trim().max(32),
     language: z.enum(LOCALES),
     fixed: idList,
@@ -63,6 +77,7 @@ export const userUpdateSchema = z
     analytics: z.boolean(),
     access: accessList,
     answer: z.boolean(),
+    active: z.boolean(),
     push_notification: z.array(z.string().max(50)).max(50),
     notifications: z.array(z.enum(USER_NOTIFICATIONS)).max(USER_NOTIFICATIONS.length),
     sound_notification: z.array(z.string().max(50)).max(50),
@@ -72,6 +87,31 @@ export const userUpdateSchema = z
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** Fields only the company owner or the master may change on another user. */
-export const USER_ADMIN_FIELDS = ['access', 'answer'] as const;
+export const USER_ADMIN_FIELDS = ['access', 'answer', 'active'] as const;
 
-export const passwordUpdateSchema = z.object({ password: passwordField() });
+/** The initials an avatar shows: the user's own choice, else those of the name. */
+export const avatarInitialsOf = (user: Pick<User, 'name' | 'initials'>): string =>
+  user.initials || initialsOf(user.name);
+
+/**
+ * A new password. `current_password` is required when the password is one's own (the server answers 400
+ * on it when missing or wrong); an admin resetting another user's password does not know it.
+ */
+export const passwordUpdateSchema = z.object({
+  password: passwordField(),
+  current_password: z.string().max(128).optional(),
+});
+export type PasswordUpdateInput = z.input<typeof passwordUpdateSchema>;
+
+/** The profile's change-password form: the current password, the new one twice. */
+export const passwordChangeFormSchema = z
+  .object({
+    current_password: z.string().min(1, MESSAGES.currentPassword).max(128),
+    password: passwordField(),
+    passwordConfirm: z.string(),
+  })
+  .refine((form) => form.password === form.passwordConfirm, {
+    error: MESSAGES.passwordsMustMatch,
+    path: ['passwordConfirm'],
+  });
+export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;

@@ -16,6 +16,9 @@ export const MESSAGES = {
   number: 'validation.number',
   phone: 'validation.phone',
   invalid: 'validation.invalid',
+  twoFactorCode: 'validation.twoFactorCode',
+  currentPassword: 'validation.currentPassword',
+  initials: 'validation.initials',
 } as const;
 
 /** Standard e-mail with a 2 to 4 letter top-level domain (spec section 5). */

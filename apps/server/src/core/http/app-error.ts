@@ -10,10 +10,19 @@ export class AppError extends Error {
   readonly errors: FieldIssue[] | undefined;
   /** Values of the `{name}` placeholders of `info` (the device's name in 'device not active'). */
   readonly params: Record<string, string> | undefined;
+  /** Headers the answer carries besides the envelope (Retry-After of a 429). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, info: MessageKey, errors?: FieldIssue[], params?: Record<string, string>) {
+  constructor(
+    status: number,
+    info: MessageKey,
+    errors?: FieldIssue[],
+    params?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
     super(info);
     this.params = params;
+    this.headers = headers;
     this.name = 'AppError';
     this.status = status;
     this.info = info;
@@ -28,3 +37,8 @@ export const notFound = () => new AppError(404, 'info.notFound');
 export const conflict = (info: MessageKey, path: string) =>
   new AppError(409, info, [{ path, message: info }]);
 export const preconditionFailed = (info: MessageKey) => new AppError(412, info);
+/** 429 telling the caller how many seconds to wait, in the text and in Retry-After. */
+export const tooManyAttempts = (retryAfterMs: number, info: MessageKey = 'info.tooManyAttempts') => {
+  const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return new AppError(429, info, undefined, { seconds }, { 'retry-after': seconds });
+};

@@ -49,6 +49,7 @@ export const registerErrorHandling = (app: FastifyInstance, webDist: string | un
       }));
       return reply
         .status(error.status)
+        .headers(error.headers ?? {})
         .send(
           envelope(error.status, translate(locale, error.info, error.params), [], errors ? { errors } : {}),
         );

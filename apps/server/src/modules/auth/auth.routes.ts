@@ -1,12 +1,24 @@
-import { restoreConfirmSchema, restoreSchema, signinSchema, signupSchema } from '@conversa/domain';
+import {
+  restoreConfirmSchema,
+  restoreSchema,
+  signinSchema,
+  signupSchema,
+  twoFactorLoginSchema,
+} from '@conversa/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { localeParams } from '../../core/http/route-schemas';
 
-import type { AuthService } from './auth.service';
+import type { AuthService, RequestMeta } from './auth.service';
 
 const tags = ['auth'];
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 // Per address: sign-ups create companies and restores send mail, so neither may be fired in bulk.
 const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
@@ -35,14 +47,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     {
       schema: {
         tags,
-        summary: 'Sign in; answers the access token',
+        summary:
+          'Sign in; answers the access token, or { two_factor: "code" | "enroll", challenge } when a second factor is owed',
         params: localeParams,
         body: signinSchema,
       },
       config: { isPublic: true },
     },
     async (request) => {
-      const data = await service.login(request.body, request.ip);
+      const data = await service.login(request.body, requestMeta(request));
+      if (!('two_factor' in data)) return ok(request.locale, [data], { info: 'info.loginSuccess' });
+      const info = data.two_factor === 'code' ? 'info.twoFactorCodeNeeded' : 'info.twoFactorEnrollNeeded';
+      return ok(request.locale, [data], { info });
+    },
+  );
+
+  app.post(
+    '/login/twofactor',
+    {
+      schema: {
+        tags,
+        summary: 'Second sign-in step: the authenticator or a recovery code for the challenge',
+        params: localeParams,
+        body: twoFactorLoginSchema,
+      },
+      config: { isPublic: true },
+    },
+    async (request) => {
+      const data = await service.loginSecondFactor(request.body, requestMeta(request));
       return ok(request.locale, [data], { info: 'info.loginSuccess' });
     },
   );

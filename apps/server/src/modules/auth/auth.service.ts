@@ -1,46 +1,118 @@
 import {
-  LOGIN_ATTEMPTS,
   type Locale,
   type LoginData,
   NUMBER_FORMATS,
+  RECOVERY_CODE_PATTERN,
   RESET_TOKEN_TTL_MINUTES,
   SESSION_TTL_HOURS,
+  type SecondFactorLoginData,
   type Signup,
+  type TwoFactorChallenge,
 } from '@conversa/domain';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../core/auth/passwords';
+import { describeDevice } from '../../core/auth/device';
+import { hashPassword } from '../../core/auth/passwords';
 import { createSessionsRepository } from '../../core/auth/sessions.repository';
 import { createToken, hashToken } from '../../core/auth/tokens';
+import {
+  createRecoveryCodes,
+  createTotpSecret,
+  describeEnrollment,
+  hashRecoveryCode,
+  totpStepOf,
+} from '../../core/auth/totp';
+import type { SecretBox } from '../../core/crypto/secret-box';
 import { type Database, isUniqueViolation, violatedConstraint } from '../../core/db/database';
+import type { UserRow } from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
 import { AppError, badRequest, conflict } from '../../core/http/app-error';
-import { createAttemptLimiter } from '../../core/http/attempt-limiter';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { translate } from '../../core/i18n/i18n';
 import type { Mailer } from '../../core/mail/mailer';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createPlansRepository } from '../plans/plans.repository';
 import { createUsersRepository } from '../users/users.repository';
+import { createLoginChallengesRepository } from './login-challenges.repository';
 import { createPasswordResetsRepository } from './password-resets.repository';
+import type { SignInGuard } from './sign-in-guard';
+import { createTwoFactorRepository } from './two-factor.repository';
 
 export type AuthServiceDeps = {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
   logger: { error: (object: unknown, message: string) => void };
+  events: EventBus;
+  box: SecretBox;
+  guard: SignInGuard;
 };
+
+/** Who is signing in from where: the address counts guesses; both are shown in the sessions list. */
+export type RequestMeta = { ip: string; userAgent: string | undefined };
+
+/** The second step must follow the password within this time. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 const addMs = (ms: number) => new Date(Date.now() + ms);
 
 /** The reset mail is written in the user's language when the server has its texts; Spanish otherwise. */
 const mailLocale = (language: string): Locale => (language === 'en' ? 'en' : 'es');
 
-export const createAuthService = ({ db, mailer, publicUrl, logger }: AuthServiceDeps) => {
+const challengeExpired = () => badRequest([{ path: 'challenge', message: 'info.twoFactorExpired' }]);
+const wrongCode = () => badRequest([{ path: 'code', message: 'info.twoFactorInvalid' }]);
+
+export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, guard }: AuthServiceDeps) => {
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
   const resets = createPasswordResetsRepository(db);
-  const failedLogins = createAttemptLimiter({
-    max: LOGIN_ATTEMPTS.max,
-    windowMs: LOGIN_ATTEMPTS.windowMinutes * 60_000,
-  });
+  const challenges = createLoginChallengesRepository(db);
+  const twoFactor = createTwoFactorRepository(db);
+
+  const revoked = (clientId: string, sessionIds: string[]) => {
+    if (sessionIds.length > 0) events.emit('session.revoked', { clientId, sessionIds });
+  };
+
+  const openSession = async (user: UserRow, meta: RequestMeta): Promise<LoginData> => {
+    const token = createToken();
+    await sessions.create(user.client_id, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: addMs(SESSION_TTL_HOURS * 3_600_000),
+      device: describeDevice(meta.userAgent),
+      ip: meta.ip,
+    });
+    await users.touchLastLogin(user.client_id, user.id);
+    return { access_token: token, clientid: user.client_id, userid: user.id };
+  };
+
+  const openChallenge = async (
+    user: UserRow,
+    kind: TwoFactorChallenge['two_factor'],
+    meta: RequestMeta,
+  ): Promise<TwoFactorChallenge> => {
+    const challenge = createToken();
+    await challenges.create(user.client_id, {
+      userId: user.id,
+      tokenHash: hashToken(challenge),
+      kind,
+      expiresAt: addMs(CHALLENGE_TTL_MS),
+      device: describeDevice(meta.userAgent),
+      ip: meta.ip,
+    });
+    if (kind === 'code') return { two_factor: kind, challenge };
+    // The company requires two-factor of a user who has none: a new secret is shown with the challenge.
+    const secret = createTotpSecret();
+    await twoFactor.setPendingSecret(user.client_id, user.id, box.encrypt(secret));
+    return { two_factor: kind, challenge, enrollment: await describeEnrollment(secret, user.email) };
+  };
+
+  /** An authenticator code for the user's stored secret, accepted once; or, when allowed, a recovery code. */
+  const proveSecondFactor = async (user: UserRow, code: string, allowRecovery: boolean): Promise<boolean> => {
+    if (allowRecovery && RECOVERY_CODE_PATTERN.test(code))
+      return twoFactor.useRecoveryCode(user.client_id, user.id, hashRecoveryCode(code));
+    if (!user.totp_secret) return false;
+    const step = totpStepOf(box.decrypt(user.totp_secret), code);
+    return step !== undefined && (await twoFactor.acceptStep(user.client_id, user.id, step));
+  };
 
   return {
     /** A new company on the default (trial) plan, with its owner; the trial grants the plan's keys. */
@@ -85,31 +157,61 @@ export const createAuthService = ({ db, mailer, publicUrl, logger }: AuthService
       }
     },
 
-    /** Failed attempts are counted per e-mail and address; past the limit even a right password waits. */
-    async login(input: { email: string; password: string }, ip: string): Promise<LoginData> {
-      const attemptKey = `${input.email}|${ip}`;
-      if (failedLogins.isBlocked(attemptKey)) throw new AppError(429, 'info.tooManyAttempts');
+    /**
+     * The password step. Guesses are limited per account and per address (429 with Retry-After before any
+     * argon2 work). A user with two-factor, or whose company requires it, gets a challenge instead of a
+     * session.
+     */
+    async login(
+      input: { email: string; password: string },
+      meta: RequestMeta,
+    ): Promise<LoginData | TwoFactorChallenge> {
       const user = await users.findByEmailAcrossTenants(input.email);
-      const isValid = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : await burnPasswordCheck(input.password).then(() => false);
-      if (!user || !isValid) {
-        failedLogins.fail(attemptKey);
-        throw new AppError(401, 'info.invalidCredentials');
+      const isValid = await guard.checkPassword(
+        { account: input.email.toLowerCase(), address: meta.ip },
+        user?.password_hash,
+        input.password,
+      );
+      if (!user || !isValid) throw new AppError(401, 'info.invalidCredentials');
+      const policy = await twoFactor.policyOf(user.client_id);
+      if (!user.active || policy?.status !== 'active') throw new AppError(403, 'info.accountDisabled');
+      if (user.totp_enabled_at) return openChallenge(user, 'code', meta);
+      if (policy.required || policy.enforced) return openChallenge(user, 'enroll', meta);
+      return openSession(user, meta);
+    },
+
+    /**
+     * The second step: an authenticator code (or a recovery code) for the challenge. For an 'enroll'
+     * challenge the code confirms the new secret, two-factor is switched on and the recovery codes come
+     * back with the session, shown once.
+     */
+    async loginSecondFactor(
+      input: { challenge: string; code: string },
+      meta: RequestMeta,
+    ): Promise<SecondFactorLoginData> {
+      const challenge = await challenges.findUsable(hashToken(input.challenge), new Date());
+      if (!challenge) throw challengeExpired();
+      const user = await users.findById(challenge.client_id, challenge.user_id);
+      if (!user) throw challengeExpired();
+      const isEnrolling = challenge.kind === 'enroll';
+      const isValid = await guard.checkCode({ account: user.id, address: meta.ip }, () =>
+        proveSecondFactor(user, input.code, !isEnrolling),
+      );
+      if (!isValid) {
+        await challenges.countFailure(challenge.client_id, challenge.id);
+        throw wrongCode();
       }
-      failedLogins.reset(attemptKey);
-      const token = createToken();
-      await sessions.create(user.client_id, {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: addMs(SESSION_TTL_HOURS * 3_600_000),
+      if (!(await challenges.markUsed(challenge.client_id, challenge.id))) throw challengeExpired();
+      if (!isEnrolling) return openSession(user, meta);
+      const recovery = createRecoveryCodes();
+      await db.transaction(async (tx) => {
+        await createTwoFactorRepository(tx).enable(user.client_id, user.id, recovery.hashes);
       });
-      await users.touchLastLogin(user.client_id, user.id);
-      return { access_token: token, clientid: user.client_id, userid: user.id };
+      return { ...(await openSession(user, meta)), recovery_codes: recovery.codes };
     },
 
     async logout(auth: AuthContext): Promise<void> {
-      await sessions.revoke(auth.clientId, auth.sessionId);
+      revoked(auth.clientId, await sessions.revokeOfUser(auth.clientId, auth.userId, auth.sessionId));
     },
 
     /** Always succeeds from the caller's view, so nobody can learn which e-mails are registered. */
@@ -139,18 +241,23 @@ export const createAuthService = ({ db, mailer, publicUrl, logger }: AuthService
       }
     },
 
-    /** A valid link sets the new password once and ends every session the user had. */
+    /**
+     * A valid link sets the new password once, ends every other link the user was sent and every session
+     * the user had.
+     */
     async restoreConfirm(input: { token: string; password: string }): Promise<void> {
       const invalidLink = () => badRequest([{ path: 'token', message: 'info.restoreInvalid' }]);
       const reset = await resets.findUsable(hashToken(input.token), new Date());
       if (!reset) throw invalidLink();
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        if (!(await createPasswordResetsRepository(tx).markUsed(reset.client_id, reset.id)))
-          throw invalidLink();
+      const sessionIds = await db.transaction(async (tx) => {
+        const txResets = createPasswordResetsRepository(tx);
+        if (!(await txResets.markUsed(reset.client_id, reset.id))) throw invalidLink();
+        await txResets.markAllUsedOfUser(reset.client_id, reset.user_id);
         await createUsersRepository(tx).setPassword(reset.client_id, reset.user_id, passwordHash);
-        await createSessionsRepository(tx).revokeAllOfUser(reset.client_id, reset.user_id);
+        return createSessionsRepository(tx).revokeAllOfUser(reset.client_id, reset.user_id);
       });
+      revoked(reset.client_id, sessionIds);
     },
   };
 };

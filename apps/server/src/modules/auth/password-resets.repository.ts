@@ -28,6 +28,20 @@ export const createPasswordResetsRepository = (db: Executor) => ({
     return rows[0];
   },
 
+  /** Ends every link of the user still open: using one link invalidates the others. */
+  async markAllUsedOfUser(clientId: string, userId: string) {
+    await db
+      .update(passwordResets)
+      .set({ used_at: new Date() })
+      .where(
+        and(
+          eq(passwordResets.client_id, clientId),
+          eq(passwordResets.user_id, userId),
+          isNull(passwordResets.used_at),
+        ),
+      );
+  },
+
   /** Marks the link used; false when another request used it first. */
   async markUsed(clientId: string, id: string): Promise<boolean> {
     const rows = await db

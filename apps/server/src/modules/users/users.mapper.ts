@@ -1,14 +1,17 @@
 import type { User } from '@conversa/domain';
 import type { UserRow } from '../../core/db/schema';
 
-/** What leaves the server of a user: every field but the password hash. */
+/** What leaves the server of a user: never the password hash nor the two-factor secret. */
 export const toPublicUser = (row: UserRow): User => ({
   id: row.id,
   client_id: row.client_id,
   name: row.name,
+  initials: row.initials,
   email: row.email,
   phone: row.phone,
   account: row.account,
+  active: row.active,
+  two_factor: row.totp_enabled_at !== null,
   language: row.language,
   online: row.online,
   last_login: row.last_login ? row.last_login.toISOString() : null,

@@ -12,6 +12,7 @@ export const USER_SEARCH_FIELDS: SearchWhitelist = {
   account: { column: users.account, type: 'text' },
   language: { column: users.language, type: 'text' },
   online: { column: users.online, type: 'boolean' },
+  active: { column: users.active, type: 'boolean' },
   create_date: { column: users.create_date, type: 'date' },
 };
 
@@ -20,6 +21,7 @@ export type UserPatch = Partial<
   Pick<
     NewUser,
     | 'name'
+    | 'initials'
     | 'phone'
     | 'language'
     | 'fixed'
@@ -29,6 +31,7 @@ export type UserPatch = Partial<
     | 'analytics'
     | 'access'
     | 'answer'
+    | 'active'
     | 'push_notification'
     | 'notifications'
     | 'sound_notification'

@@ -63,7 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     {
       schema: {
         tags,
-        summary: 'Update a user (own preferences always; others need user.edit)',
+        summary:
+          'Update a user (own preferences always; others need user.edit; active: false deactivates and ends their sessions)',
         params: idParams,
         body: userUpdateSchema,
       },
@@ -77,10 +78,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/user/updatepassword/:id',
     {
-      schema: { tags, summary: "Change a user's password", params: idParams, body: passwordUpdateSchema },
+      schema: {
+        tags,
+        summary:
+          "Change a password: one's own needs current_password (400 on it when wrong); another user's needs user.edit",
+        params: idParams,
+        body: passwordUpdateSchema,
+      },
     },
     async (request) => {
-      await service.updatePassword(requireAuth(request), request.params.id, request.body.password);
+      await service.updatePassword(requireAuth(request), request.params.id, request.body, request.ip);
       return ok(request.locale, [], { info: 'info.passwordUpdated' });
     },
   );

@@ -2,6 +2,7 @@ import {
   type AccountType,
   hasAccess,
   type Pagination,
+  type PasswordUpdateInput,
   type PermissionKey,
   type SearchBody,
   type User,
@@ -18,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '.
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
+import type { SignInGuard } from '../auth/sign-in-guard';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createPlansRepository } from '../plans/plans.repository';
 import { toPublicUser, type UserBrief } from './users.mapper';
@@ -46,8 +48,20 @@ const assertAccessWithinClient = (auth: AuthContext, access: readonly string[] |
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export const createUsersService = ({ db, events }: { db: Database; events: EventBus }) => {
+export const createUsersService = ({
+  db,
+  events,
+  guard,
+}: {
+  db: Database;
+  events: EventBus;
+  guard: SignInGuard;
+}) => {
   const repo = createUsersRepository(db);
+
+  const revoked = (clientId: string, sessionIds: string[]) => {
+    if (sessionIds.length > 0) events.emit('session.revoked', { clientId, sessionIds });
+  };
 
   const loadInTenant = async (auth: AuthContext, id: string) => {
     const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
@@ -140,35 +154,63 @@ export const createUsersService = ({ db, events }: { db: Database; events: Event
         if (!can(auth, 'user.edit')) throw forbidden();
         assertOutranksOrEqual(auth, target);
       }
-      const changesAdminFields = input.access !== undefined || input.answer !== undefined;
+      const changesAdminFields =
+        input.access !== undefined || input.answer !== undefined || input.active !== undefined;
       if (changesAdminFields && auth.account === 'user') throw forbidden();
+      // Nobody deactivates themselves: the company would be left without the account that could undo it.
+      if (isSelf && input.active === false) throw forbidden();
       assertAccessWithinClient(auth, input.access);
 
       const patch: UserPatch = { ...input };
-      const row = await repo.update(auth.clientId, id, patch);
-      if (!row) throw notFound();
+      const { row, sessionIds } = await db.transaction(async (tx) => {
+        const updated = await createUsersRepository(tx).update(auth.clientId, id, patch);
+        if (!updated) throw notFound();
+        // A deactivated user is signed out everywhere at once.
+        const ended =
+          input.active === false ? await createSessionsRepository(tx).revokeAllOfUser(auth.clientId, id) : [];
+        return { row: updated, sessionIds: ended };
+      });
       const user = toPublicUser(row);
       events.emit('user.updated', { clientId: auth.clientId, user });
+      revoked(auth.clientId, sessionIds);
       return user;
     },
 
-    /** Own password: other sessions end, this one stays. Someone else's: all of theirs end. */
-    async updatePassword(auth: AuthContext, id: string, password: string): Promise<void> {
+    /**
+     * Own password: the current one must be given and right (400 on current_password, counted like a
+     * failed sign-in); the other sessions end, this one stays. Someone else's: all of theirs end.
+     */
+    async updatePassword(
+      auth: AuthContext,
+      id: string,
+      input: PasswordUpdateInput,
+      ip: string,
+    ): Promise<void> {
       const target = await loadInTenant(auth, id);
       const isSelf = target.id === auth.userId;
       if (!isSelf) {
         if (!can(auth, 'user.edit')) throw forbidden();
         assertOutranksOrEqual(auth, target);
+      } else {
+        if (!input.current_password)
+          throw badRequest([{ path: 'current_password', message: 'validation.currentPassword' }]);
+        const isValid = await guard.checkPassword(
+          { account: target.email, address: ip },
+          target.password_hash,
+          input.current_password,
+        );
+        if (!isValid) throw badRequest([{ path: 'current_password', message: 'info.currentPasswordWrong' }]);
       }
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const passwordHash = await hashPassword(input.password);
+      const sessionIds = await db.transaction(async (tx) => {
         await createUsersRepository(tx).setPassword(auth.clientId, id, passwordHash);
-        await createSessionsRepository(tx).revokeAllOfUser(
+        return createSessionsRepository(tx).revokeAllOfUser(
           auth.clientId,
           id,
           isSelf ? auth.sessionId : undefined,
         );
       });
+      revoked(auth.clientId, sessionIds);
     },
 
     /** Presence from the realtime layer: the first socket in sets online, the last one out clears it. */
