@@ -1,13 +1,14 @@
-import { isRtl } from '@conversa/domain';
+import { DEFAULT_LOCALE, isRtl } from '@conversa/domain';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { currentLocale, i18n } from '../shared/i18n';
 import { SnackbarProvider } from '../shared/ui/snackbar-provider';
+import { MUI_LOCALES } from './mui-locales';
 import { createAppTheme } from './theme';
 
 // Two emotion caches: the rtl one mirrors every generated style, so the whole layout flips for Arabic.
@@ -24,8 +25,13 @@ export const createAppQueryClient = () =>
 
 const DirectionalTheme = ({ children }: { children: ReactNode }) => {
   const { i18n: instance } = useTranslation();
-  const direction = instance.resolvedLanguage && isRtl(currentLocale()) ? 'rtl' : 'ltr';
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const locale = instance.resolvedLanguage ? currentLocale() : DEFAULT_LOCALE;
+  const direction = isRtl(locale) ? 'rtl' : 'ltr';
+  // MUI's texts come from its locale pack, layered over our theme as MUI's localization guide does.
+  const theme = useMemo(
+    () => createTheme(createAppTheme(direction), MUI_LOCALES[locale]),
+    [direction, locale],
+  );
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
       <ThemeProvider theme={theme}>
