@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalance } from '../../shared/account/api/get-balance';
 import { useAccount } from '../../shared/account/use-account';
+import { formattersFor } from '../../shared/format/intl-format';
 import { WALLET_ICON } from '../app-routes';
 
 /** The message balance (plan and bags), only for companies with a subscription (spec section 2). */
@@ -12,7 +13,7 @@ export const BalanceMenu = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const balance = useBalance(client.id, anchor !== null);
-  const format = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const format = formattersFor(i18n.language).number;
 
   if (client.subscribe_id.length === 0) return null;
   return (

@@ -9,6 +9,7 @@ import { Avatar, Box, Button, Card, CardActions, CardContent, Grid, Typography }
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../shared/account/use-account';
+import { formattersFor } from '../../shared/format/intl-format';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useContactsTotal, useConversationsTotal } from './api/get-totals';
 
@@ -41,7 +42,7 @@ export const DashboardMainPage = () => {
     tasks: undefined,
     devices: account.list_device.length,
   };
-  const format = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const format = formattersFor(i18n.resolvedLanguage);
 
   return (
     <>
@@ -72,7 +73,7 @@ export const DashboardMainPage = () => {
                   </Avatar>
                   <Box>
                     <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-                      {counts[card.key] === undefined ? '–' : format.format(counts[card.key] ?? 0)}
+                      {counts[card.key] === undefined ? '–' : format.number(counts[card.key] ?? 0)}
                     </Typography>
                     <Typography color="text.secondary">{t(`dashboard.cards.${card.key}`)}</Typography>
                   </Box>

@@ -25,7 +25,7 @@ describe('relative dates of the conversation list', () => {
     expect(relativeDate(new Date(2026, 2, 5, 9, 0), now).kind).toBe('date');
   });
 
-  it('translates the words in Spanish and English', async () => {
+  it("words them in Spanish, English and Arabic through Intl, with the spec's 'just now' from the bundles", () => {
     const t = i18n.getFixedT('es');
     expect(formatRelativeDate(ago(10_000), t, 'es', now)).toBe('ahora');
     expect(formatRelativeDate(ago(5 * 60_000), t, 'es', now)).toBe('hace 5 min');
@@ -35,10 +35,19 @@ describe('relative dates of the conversation list', () => {
     expect(formatRelativeDate(new Date(2026, 0, 2, 9, 0), t, 'es', now)).toBe('02/01/2026');
     const en = i18n.getFixedT('en');
     expect(formatRelativeDate(ago(10_000), en, 'en', now)).toBe('just now');
-    expect(formatRelativeDate(ago(5 * 60_000), en, 'en', now)).toBe('5 min ago');
-    expect(formatRelativeDate(ago(2 * 3_600_000), en, 'en', now)).toBe('2 h ago');
+    expect(formatRelativeDate(ago(5 * 60_000), en, 'en', now)).toBe('5 min. ago');
+    expect(formatRelativeDate(ago(2 * 3_600_000), en, 'en', now)).toBe('2 hr. ago');
     expect(formatRelativeDate(new Date(2026, 2, 11, 9, 0), en, 'en', now)).toBe('yesterday');
     expect(formatRelativeDate(new Date(2026, 2, 9, 9, 0), en, 'en', now)).toBe('Monday');
     expect(formatRelativeDate(new Date(2026, 0, 2, 9, 0), en, 'en', now)).toBe('01/02/2026');
+    const ar = i18n.getFixedT('ar');
+    expect(formatRelativeDate(ago(10_000), ar, 'ar', now)).toBe('الآن');
+    expect(formatRelativeDate(ago(5 * 60_000), ar, 'ar', now)).toBe('قبل 5 دقائق');
+    expect(formatRelativeDate(ago(2 * 3_600_000), ar, 'ar', now)).toBe('قبل ساعتين');
+    expect(formatRelativeDate(new Date(2026, 2, 11, 9, 0), ar, 'ar', now)).toBe('أمس');
+    expect(formatRelativeDate(new Date(2026, 2, 9, 9, 0), ar, 'ar', now)).toBe('الاثنين');
+    expect(formatRelativeDate(new Date(2026, 0, 2, 9, 0), ar, 'ar', now).replace(/\u200f/g, '')).toBe(
+      '02/01/2026',
+    );
   });
 });

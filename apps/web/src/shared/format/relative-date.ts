@@ -1,3 +1,5 @@
+import { formattersFor } from './intl-format';
+
 /**
  * The conversation list's time column (spec section 9): 'just now', minutes under an hour, hours under a
  * day, 'yesterday', the weekday within the last 7 days, otherwise the date.
@@ -29,30 +31,32 @@ export const relativeDate = (date: Date, now: Date = new Date()): RelativeDate =
   return { kind: 'date', date };
 };
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = (key: string) => string;
 
-/** The relative date as text in the given language; the bundles hold the words, Intl the names and dates. */
+/**
+ * The relative date as text in the given language: Intl words the minutes, hours, 'yesterday', weekdays and
+ * dates; only 'just now' comes from the bundles, because the spec fixes that wording.
+ */
 export const formatRelativeDate = (
   date: Date,
   t: Translate,
   locale: string,
   now: Date = new Date(),
 ): string => {
+  const format = formattersFor(locale);
   const relative = relativeDate(date, now);
   switch (relative.kind) {
     case 'justNow':
       return t('dates.justNow');
     case 'minutes':
-      return t('dates.minutes', { count: relative.count });
+      return format.relative(-relative.count, 'minute');
     case 'hours':
-      return t('dates.hours', { count: relative.count });
+      return format.relative(-relative.count, 'hour');
     case 'yesterday':
-      return t('dates.yesterday');
+      return format.relative(-1, 'day');
     case 'weekday':
-      return new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(relative.date);
+      return format.weekday(relative.date);
     case 'date':
-      return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-        relative.date,
-      );
+      return format.date(relative.date);
   }
 };

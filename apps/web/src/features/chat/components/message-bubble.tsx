@@ -4,12 +4,10 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formattersFor } from '../../../shared/format/intl-format';
 import { mapsSearchUrl } from '../location-url';
 import { FormattedText } from './formatted-text';
 import { MessageStatusIcon } from './message-status-icon';
-
-const timeOf = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 const MediaBody = ({ message }: { message: Message }) => {
   const { t } = useTranslation();
@@ -130,7 +128,7 @@ export const MessageBubble = memo(({ message }: { message: Message }) => {
           }}
         >
           <Typography variant="caption" color="text.secondary">
-            {timeOf(message.timestamp, i18n.language)}
+            {formattersFor(i18n.language).time(message.timestamp)}
           </Typography>
           {isMine && <MessageStatusIcon status={message.status} />}
         </Box>

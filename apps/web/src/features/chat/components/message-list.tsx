@@ -4,6 +4,7 @@ import { Box, Chip, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
+import { formattersFor } from '../../../shared/format/intl-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useMessages } from '../api/get-messages';
 import { dayKeyOf, groupByDay, type MessageRowItem } from '../group-by-day';
@@ -17,12 +18,7 @@ const dayLabel = (date: Date, t: (key: string) => string, locale: string): strin
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
   if (dayKeyOf(date) === dayKeyOf(today)) return t('dates.today');
   if (dayKeyOf(date) === dayKeyOf(yesterday)) return t('dates.yesterday');
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
+  return formattersFor(locale).longDate(date);
 };
 
 const MessagesSkeleton = () => (

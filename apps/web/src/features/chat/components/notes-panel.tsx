@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import { formattersFor } from '../../../shared/format/intl-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useCreateNote } from '../api/create-note';
 import { useNotes } from '../api/get-notes';
@@ -71,10 +72,7 @@ export const NotesPanel = ({ contactId }: { contactId: string }) => {
               <ListItem key={note.id} divider alignItems="flex-start">
                 <ListItemText
                   primary={note.description}
-                  secondary={`${authorOf(note.user_id)} · ${new Intl.DateTimeFormat(i18n.language, {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  }).format(new Date(note.create_date))}`}
+                  secondary={`${authorOf(note.user_id)} · ${formattersFor(i18n.language).dateTime(note.create_date)}`}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
                 />
               </ListItem>

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formattersFor } from '../../../shared/format/intl-format';
 import { CopyButton } from '../../../shared/ui/copy-button';
 import { META_CHANNELS } from '../channel-config';
 
@@ -115,9 +116,7 @@ export const ConnectionPanel = ({ device }: { device: Device }) => {
               {t('devices.createdAt')}
             </Typography>
             <Typography component="dd" variant="body2">
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(device.create_date),
-              )}
+              {formattersFor(i18n.language).dateTime(device.create_date)}
             </Typography>
           </Box>
         </Stack>

@@ -3,6 +3,7 @@ import Send from '@mui/icons-material/Send';
 import { Box, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formattersFor } from '../../../shared/format/intl-format';
 import { useOutbox, useSendAsCustomer } from '../api/sandbox-webhook';
 
 type Bubble = { key: string; body: string; time: string; isCustomer: boolean; status?: string };
@@ -125,9 +126,7 @@ export const SandboxSimulator = ({ device }: { device: Device }) => {
                 color="text.secondary"
                 sx={{ display: 'block', textAlign: 'end' }}
               >
-                {new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(
-                  new Date(bubble.time),
-                )}
+                {formattersFor(i18n.language).time(bubble.time)}
               </Typography>
             </Box>
           ))}
