@@ -90,7 +90,8 @@ export type SendFailure = {
 
 export type SendResult = { ok: true; providerMessageId: string } | SendFailure;
 
-export type DownloadedMedia = { content: Buffer; contentType: string; filename: string };
+/** A downloaded file; its type is decided from the bytes when stored, never from the provider's word. */
+export type DownloadedMedia = { content: Buffer; filename: string };
 
 /** A template as the provider lists it. */
 export type ProviderTemplate = {
@@ -141,4 +142,6 @@ export type ChannelOptions = {
   /** Absolute base of our own URLs (webhooks given to Telegram). */
   publicUrl: string;
   providerTimeoutMs: number;
+  /** Hosts whose files may be fetched although they are not public (tests' fakes on loopback). */
+  outboundAllowHosts: readonly string[];
 };

@@ -1,4 +1,5 @@
 import { FILE_MAX_BYTES } from '@conversa/domain';
+import { fetchOutbound, type OutboundRequest } from '../core/net/outbound-fetch';
 import type { DownloadedMedia, SendFailure } from './channel-adapter';
 
 /** A provider's answer, whatever its status: the adapter decides what it means. */
@@ -87,31 +88,20 @@ export const failureOfCall = (error: unknown): SendFailure => {
   return deliveryUnknown(error instanceof Error ? error.message : String(error));
 };
 
-/** Downloads a provider's file, refusing anything over the product's attachment limit. */
+/**
+ * Downloads an inbound message's file through the one fetch for outside URLs: the address is checked
+ * (unless the URL is under `trustedOrigin`, a provider API base from our configuration) and the body is
+ * cut at the attachment limit while it streams. The provider's declared type is not kept: what the file
+ * is gets decided from its bytes when it is stored.
+ */
 export const downloadFile = async (
   url: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-  fallback: { contentType: string; filename: string },
+  request: Omit<OutboundRequest, 'maxBytes'>,
+  filename: string,
 ): Promise<DownloadedMedia> => {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw toCallError(error, url);
-  }
-  if (!response.ok) throw new Error(`media download answered ${response.status}`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > FILE_MAX_BYTES) throw new Error('media is larger than the attachment limit');
-  const content = Buffer.from(await response.arrayBuffer());
-  if (content.length > FILE_MAX_BYTES) throw new Error('media is larger than the attachment limit');
-  const contentType = response.headers.get('content-type')?.split(';')[0]?.trim();
-  return {
-    content,
-    contentType:
-      fallback.contentType || (contentType && contentType !== 'application/octet-stream' ? contentType : ''),
-    filename: fallback.filename,
-  };
+  const answer = await fetchOutbound(url, { ...request, maxBytes: FILE_MAX_BYTES });
+  if (answer.status < 200 || answer.status > 299) throw new Error(`media download answered ${answer.status}`);
+  return { content: answer.body, filename };
 };
 
 /** Reads a nested value of an unknown JSON answer without trusting its shape. */

@@ -31,7 +31,12 @@ let instagram: Device;
 
 beforeAll(async () => {
   graph = await startFakeGraph(TOKEN);
-  testApp = await createTestApp({ graphApiUrl: graph.apiUrl, publicUrl: 'https://conversa.example' });
+  // The fake's CDN is on loopback: allowed by name, as OUTBOUND_ALLOW_HOSTS would in a test environment.
+  testApp = await createTestApp({
+    graphApiUrl: graph.apiUrl,
+    publicUrl: 'https://conversa.example',
+    outboundAllowHosts: [new URL(graph.url).host],
+  });
   baseUrl = await listen(testApp.app);
   owner = await login(testApp.app, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password);
   messenger = await createDevice(testApp.app, owner, 'messenger', {

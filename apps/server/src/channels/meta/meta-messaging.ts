@@ -193,8 +193,11 @@ export const createMetaMessagingAdapter = (
       }
     },
 
-    /** Attachment URLs are Meta CDN links that need no token. */
+    /**
+     * Attachment URLs need no token. They arrive inside the webhook, and a shared link's fallback
+     * attachment can point anywhere, so even one on the Graph host is checked like any outside URL.
+     */
     downloadMedia: (_device, media) =>
-      downloadFile(media.ref, {}, timeout, { contentType: media.mimetype, filename: media.filename }),
+      downloadFile(media.ref, { timeoutMs: timeout, allowHosts: options.outboundAllowHosts }, media.filename),
   };
 };

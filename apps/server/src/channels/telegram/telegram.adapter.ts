@@ -247,11 +247,15 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
       const answer = await call(device, 'getFile', { file_id: media.ref });
       const path = pickText(answer.body, 'result', 'file_path');
       if (answer.status !== 200 || !path) throw new Error(`getFile answered ${answer.status}`);
+      // Built on TELEGRAM_API_URL, so trusted; a redirect elsewhere is still checked.
       return downloadFile(
         `${options.telegramApiUrl}/file/bot${configText(device, 'bot_token')}/${path}`,
-        {},
-        timeout,
-        { contentType: media.mimetype, filename: media.filename },
+        {
+          timeoutMs: timeout,
+          allowHosts: options.outboundAllowHosts,
+          trustedOrigin: new URL(options.telegramApiUrl).origin,
+        },
+        media.filename,
       );
     },
   };

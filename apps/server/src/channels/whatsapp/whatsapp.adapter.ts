@@ -265,16 +265,26 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
       }
     },
 
-    /** Inbound media: GET /{media-id} gives a short-lived URL, itself downloaded with the same token. */
+    /**
+     * Inbound media: GET /{media-id} gives a short-lived URL, itself downloaded with the same token. That
+     * URL is on Meta's CDN, not under GRAPH_API_URL, so it is checked like any outside URL; only one
+     * under the configured Graph origin is trusted as the Graph API itself.
+     */
     async downloadMedia(device, media) {
       const headers = bearer(configText(device, 'access_token'));
       const answer = await callProvider(graph(media.ref), { headers }, timeout);
       const url = pickText(answer.body, 'url');
       if (answer.status !== 200 || !url) throw new Error(`media lookup answered ${answer.status}`);
-      return downloadFile(url, headers, timeout, {
-        contentType: media.mimetype || pickText(answer.body, 'mime_type'),
-        filename: media.filename,
-      });
+      return downloadFile(
+        url,
+        {
+          headers,
+          timeoutMs: timeout,
+          allowHosts: options.outboundAllowHosts,
+          trustedOrigin: new URL(options.graphApiUrl).origin,
+        },
+        media.filename,
+      );
     },
 
     async listTemplates(device): Promise<ProviderTemplate[]> {

@@ -77,6 +77,7 @@ export const seedDemoConversations = async (db: Database, options: DemoSeedOptio
     telegramApiUrl: DEFAULT_TELEGRAM_API_URL,
     publicUrl,
     providerTimeoutMs: 15_000,
+    outboundAllowHosts: [],
   });
   // Not started: the server's own worker sends what is queued here.
   const queue = createJobQueue({ db, logger });

@@ -2,9 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UrlSigner } from '../crypto/secret-box';
 import { notFound } from '../http/app-error';
+import { isActiveType, isShownInline, OPAQUE_TYPE } from './content-type';
 import type { FileStore } from './file-store';
 
-const INLINE_TYPES = /^(image|audio|video)\/|^application\/pdf$/;
+/**
+ * Files come from customers and agents, so nothing served here may run on the app's origin: no script,
+ * no plugin, no form, no frame, as if opened from a sandboxed, empty origin. Images and media still
+ * display when opened directly (their document needs the inline style browsers give it).
+ */
+const FILE_POLICY =
+  "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
 /**
  * Attachments through signed, expiring links (`/files/{key}?exp=&sig=`): <img> and <audio> tags cannot
@@ -30,9 +37,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FileStore; signer: UrlS
       if (!signer.verify(key, request.query.exp, request.query.sig)) throw notFound();
       const file = await files.get(key);
       if (!file) throw notFound();
-      const disposition = INLINE_TYPES.test(file.contentType) ? 'inline' : 'attachment';
+      // Files stored before their type was sniffed may still carry an active one: served opaque.
+      const type = isActiveType(file.contentType) ? OPAQUE_TYPE : file.contentType;
+      const disposition = isShownInline(type) ? 'inline' : 'attachment';
       return reply
-        .type(file.contentType)
+        .type(type)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_POLICY)
         .header('cache-control', 'private, max-age=3600')
         .header(
           'content-disposition',

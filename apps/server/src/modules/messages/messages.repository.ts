@@ -176,10 +176,11 @@ export const createMessagesRepository = (db: Executor) => {
       id: string,
       file: { attachment_key: string; filename: string; mimetype: string },
     ): Promise<MessageRow | undefined> {
+      // A message deleted while its file was downloading gets none: the caller drops the file.
       const rows = await db
         .update(messages)
         .set(file)
-        .where(tenant(clientId, eq(messages.id, id)))
+        .where(tenant(clientId, eq(messages.id, id), eq(messages.deleted, false)))
         .returning();
       return rows[0];
     },

@@ -16,7 +16,6 @@ import {
   type sendTemplateSchema,
   splitFullName,
 } from '@conversa/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type {
   ChannelAdapter,
@@ -36,11 +35,13 @@ import { AppError, badRequest, notFound, preconditionFailed } from '../../core/h
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
+import { OutboundRefused } from '../../core/net/outbound-fetch';
 import {
   createRealtimeEventsRepository,
   type NotificationDraft,
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
+import { sniffContentType } from '../../core/storage/content-type';
 import type { FileStore } from '../../core/storage/file-store';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { announceContact } from '../contacts/contacts.service';
@@ -207,12 +208,12 @@ export const createMessagesService = ({
     return taken ?? (await loadContact(auth, contact.id));
   };
 
+  /** An agent's file: its type comes from its bytes, whatever its name or the browser claim. */
   const storeAttachment = async (auth: AuthContext, type: MessageType, attachment: Attachment) => {
-    const detected = await fileTypeFromBuffer(attachment.content);
-    if (!attachmentFitsType(type, detected?.mime)) {
+    const contentType = await sniffContentType(attachment.content);
+    if (!attachmentFitsType(type, contentType)) {
       throw badRequest([{ path: 'attachment', message: 'validation.attachmentType' }]);
     }
-    const contentType = detected?.mime ?? 'application/octet-stream';
     const key = await files.put(auth.clientId, {
       content: attachment.content,
       contentType,
@@ -335,10 +336,16 @@ export const createMessagesService = ({
       });
     },
 
-    /** Soft delete: the message stays in the history, flagged deleted, without its content. */
+    /**
+     * Soft delete: the message stays in the history, flagged deleted, without its content. Its file is
+     * removed, so a link handed out before (still signed, not yet expired) answers 404 from now on.
+     */
     async remove(auth: AuthContext, id: string): Promise<Message> {
-      if (!isUuid(id) || !(await repo.findById(auth.clientId, id))) throw notFound();
-      return this.updateOne(auth, id, { deleted: true });
+      const found = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+      if (!found) throw notFound();
+      const message = await this.updateOne(auth, id, { deleted: true });
+      if (found.attachment_key) await files.delete(found.attachment_key);
+      return message;
     },
 
     async updateOne(
@@ -453,19 +460,18 @@ export const createMessagesService = ({
       const device = row?.device_id
         ? await createDevicesRepository(db).findById(clientId, row.device_id)
         : undefined;
-      if (!row || !device || row.attachment_key) return;
+      if (!row || !device || row.attachment_key || row.deleted) return;
       const adapter = channels[device.type];
       if (!adapter.downloadMedia) return;
       let downloaded: Awaited<ReturnType<NonNullable<ChannelAdapter['downloadMedia']>>>;
       try {
         downloaded = await adapter.downloadMedia(toChannelDevice(box, device), media);
       } catch (error) {
+        // A refused address or an oversized file fails the same way every time: no retry.
+        if (error instanceof OutboundRefused) throw error;
         throw new RetryLater(error instanceof Error ? error.message : String(error));
       }
-      const contentType =
-        downloaded.contentType ||
-        (await fileTypeFromBuffer(downloaded.content))?.mime ||
-        'application/octet-stream';
+      const contentType = await sniffContentType(downloaded.content);
       const key = await files.put(clientId, {
         content: downloaded.content,
         contentType,
