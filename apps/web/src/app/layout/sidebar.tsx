@@ -4,6 +4,7 @@ import {
   Button,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -19,29 +20,32 @@ type SidebarProps = { subject: AccessSubject; onNavigate?: () => void };
 const NavEntry = ({ entry, onNavigate }: { entry: AppRoute; onNavigate?: () => void }) => {
   const { t } = useTranslation();
   const Icon = entry.icon;
+  // A list holds list items only, so each link sits in its own <li>.
   return (
-    <ListItemButton
-      component={NavLink}
-      to={appPath(entry)}
-      onClick={onNavigate}
-      data-testid={`nav-${entry.key}`}
-      sx={{
-        borderRadius: 2,
-        mx: 1,
-        my: 0.25,
-        '&.active': {
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
-        },
-        '&.active:hover': { bgcolor: 'primary.dark' },
-      }}
-    >
-      <ListItemIcon sx={{ minWidth: 40 }}>
-        <Icon />
-      </ListItemIcon>
-      <ListItemText primary={t(entry.titleKey)} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={appPath(entry)}
+        onClick={onNavigate}
+        data-testid={`nav-${entry.key}`}
+        sx={{
+          borderRadius: 2,
+          mx: 1,
+          my: 0.25,
+          '&.active': {
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+          },
+          '&.active:hover': { bgcolor: 'primary.dark' },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={t(entry.titleKey)} />
+      </ListItemButton>
+    </ListItem>
   );
 };
 

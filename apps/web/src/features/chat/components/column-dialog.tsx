@@ -88,9 +88,11 @@ export const ColumnDialog = ({
             />
             <List dense data-testid="columns-available">
               {available.map((column) => (
-                <ListItemButton key={column} onClick={() => setSelected((current) => [...current, column])}>
-                  <ListItemText primary={label(column)} />
-                </ListItemButton>
+                <ListItem key={column} disablePadding>
+                  <ListItemButton onClick={() => setSelected((current) => [...current, column])}>
+                    <ListItemText primary={label(column)} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>

@@ -9,6 +9,7 @@ import {
   IconButton,
   InputAdornment,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -106,37 +107,43 @@ export const FloatingChat = () => {
         <List dense sx={{ overflowY: 'auto', flex: 1 }}>
           {query.isPending &&
             [1, 2, 3].map((key) => (
-              <Skeleton key={key} variant="rounded" height={48} sx={{ mx: 2, my: 1 }} />
+              <ListItem key={key} aria-hidden="true">
+                <Skeleton variant="rounded" height={48} sx={{ flex: 1 }} />
+              </ListItem>
             ))}
           {!query.isPending && contacts.length === 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 3, textAlign: 'center' }}>
-              {t('chat.list.empty')}
-            </Typography>
+            <ListItem sx={{ justifyContent: 'center', py: 3 }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('chat.list.empty')}
+              </Typography>
+            </ListItem>
           )}
           {contacts.map((contact) => (
-            <ListItemButton key={contact.id} onClick={() => open(contact)} sx={{ gap: 1.5 }}>
-              <ContactAvatar contact={contact} size={36} />
-              <ListItemText
-                primary={contact.info.full_name}
-                secondary={
-                  contact.message.info?.type_msg === 'chat'
-                    ? contact.message.info.body
-                    : t(`chat.types.${contact.message.info?.type_msg ?? 'chat'}`)
-                }
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-                sx={{ minWidth: 0 }}
-              />
-              <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, flexShrink: 0 }}>
-                {contact.message.info && (
-                  <Typography variant="caption" color="text.secondary">
-                    {formatRelativeDate(new Date(contact.message.info.timestamp), t, i18n.language)}
-                  </Typography>
-                )}
-                {contact.message.numpending > 0 && (
-                  <Badge color="primary" badgeContent={contact.message.numpending} sx={{ mr: 1 }} />
-                )}
-              </Box>
-            </ListItemButton>
+            <ListItem key={contact.id} disablePadding>
+              <ListItemButton onClick={() => open(contact)} sx={{ gap: 1.5 }}>
+                <ContactAvatar contact={contact} size={36} />
+                <ListItemText
+                  primary={contact.info.full_name}
+                  secondary={
+                    contact.message.info?.type_msg === 'chat'
+                      ? contact.message.info.body
+                      : t(`chat.types.${contact.message.info?.type_msg ?? 'chat'}`)
+                  }
+                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                  sx={{ minWidth: 0 }}
+                />
+                <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, flexShrink: 0 }}>
+                  {contact.message.info && (
+                    <Typography variant="caption" color="text.secondary">
+                      {formatRelativeDate(new Date(contact.message.info.timestamp), t, i18n.language)}
+                    </Typography>
+                  )}
+                  {contact.message.numpending > 0 && (
+                    <Badge color="primary" badgeContent={contact.message.numpending} sx={{ mr: 1 }} />
+                  )}
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Popover>
