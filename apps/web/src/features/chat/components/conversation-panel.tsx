@@ -192,7 +192,12 @@ export const ConversationPanel = ({
           </Box>
         )
       ) : (
-        <Drawer anchor="right" open={isNotesOpen} onClose={() => setIsNotesOpen(false)}>
+        <Drawer
+          anchor="right"
+          open={isNotesOpen}
+          onClose={() => setIsNotesOpen(false)}
+          slotProps={{ paper: { 'aria-label': t('chat.notes.title') } }}
+        >
           <Box sx={{ width: { xs: '85vw', sm: NOTES_WIDTH + 40 }, height: '100%' }}>{notes}</Box>
         </Drawer>
       )}
