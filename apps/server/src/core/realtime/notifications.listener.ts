@@ -26,7 +26,9 @@ export const registerNotificationListener = (events: EventBus, io: Server) => {
       });
       if (rooms.length === 0) continue;
       const data = viewNotificationData(tier, notification.data);
-      io.to(rooms).except(richer).emit('notification', { ...notification, data });
+      io.to(rooms)
+        .except(richer)
+        .emit('notification', { ...notification, data });
       richer.push(...rooms);
     }
   };

@@ -82,7 +82,10 @@ export const createRealtimeEventsRepository = (db: Executor) => ({
     const where = and(
       eq(realtimeEvents.client_id, clientId),
       gt(realtimeEvents.seq, since),
-      or(inArray(realtimeEvents.module, receiver.modules), eq(realtimeEvents.target_user_id, receiver.userId)),
+      or(
+        inArray(realtimeEvents.module, receiver.modules),
+        eq(realtimeEvents.target_user_id, receiver.userId),
+      ),
     );
     const [rows, totals] = await Promise.all([
       db.select().from(realtimeEvents).where(where).orderBy(asc(realtimeEvents.seq)).limit(limit),

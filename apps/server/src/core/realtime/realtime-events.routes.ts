@@ -31,7 +31,12 @@ export const realtimeEventsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
     async (request) => {
       const auth = requireAuth(request);
       const receiver = { ...auth, modules: modulesVisibleTo(auth) };
-      const { rows, total } = await repo.listSince(auth.clientId, request.query.since, CATCH_UP_LIMIT, receiver);
+      const { rows, total } = await repo.listSince(
+        auth.clientId,
+        request.query.since,
+        CATCH_UP_LIMIT,
+        receiver,
+      );
       const data = rows.flatMap((row) => {
         const event = {
           seq: row.seq,
