@@ -1,9 +1,17 @@
-import { ACCOUNT_BUNDLE_KEYS, type AccountBundle } from '@conversa/domain';
+import { ACCOUNT_BUNDLE_KEYS, type AccountBundle, type Device } from '@conversa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../core/db/schema';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
-import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
+import {
+  COMPANY_PASSWORD,
+  call,
+  createTestApp,
+  login,
+  type Session,
+  signupCompany,
+  type TestApp,
+} from '../../test/test-app';
 
 let testApp: TestApp;
 let owner: Session;
@@ -79,6 +87,46 @@ describe('account bundle', () => {
       },
     );
     expect(foreignUser.status).toBe(404);
+  });
+
+  it("gives the devices' secrets only to a user with device.edit", async () => {
+    const devicesOf = async (session: Session) => {
+      const answer = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(session), {
+        token: session.token,
+      });
+      expect(answer.status).toBe(200);
+      return (answer.body.data[0]?.account.list_device ?? []) as Device[];
+    };
+    const [shownToOwner] = await devicesOf(owner);
+    const secret = shownToOwner?.setting.conect.config.secret;
+    expect(secret).toEqual(expect.any(String));
+
+    const email = `device-viewer-${Date.now()}@example.com`;
+    const created = await call(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: owner.token,
+      body: {
+        name: 'Device Viewer',
+        email,
+        password: COMPANY_PASSWORD,
+        access: ['device.view', 'chat.view'],
+      },
+    });
+    expect(created.status).toBe(200);
+    const [shownToViewer] = await devicesOf(await login(testApp.app, email, COMPANY_PASSWORD));
+    expect(shownToViewer?.setting.conect).toMatchObject({ type: 'sandbox', webhook_url: expect.any(String) });
+    expect(shownToViewer?.setting.conect.config).not.toHaveProperty('secret');
+
+    // Without device.view the chat still gets what its composer needs, and no provider settings at all.
+    const chatOnly = await login(testApp.app, DEMO_LOGINS.viewer.email, DEMO_LOGINS.viewer.password);
+    const [shownToChat] = await devicesOf(chatOnly);
+    expect(shownToChat).toMatchObject({
+      name: 'Sandbox',
+      status: 'connected',
+      setting: { conect: { type: 'sandbox' } },
+    });
+    expect(shownToChat?.setting.conect).not.toHaveProperty('config');
+    expect(shownToChat?.setting.conect).not.toHaveProperty('webhook_url');
+    expect(JSON.stringify(shownToChat)).not.toContain(String(secret));
   });
 
   it('answers 404 for an unknown locale and 401 without a token', async () => {
