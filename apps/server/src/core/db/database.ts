@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
+import { type EmbeddedPostgresLogger, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,50 +21,67 @@ export type Executor = Database | Transaction;
 
 export type DatabaseConnection = {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the private PostgreSQL server this process runs under DATA_DIR. */
+  kind: 'embedded' | 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 export type DatabaseOptions = {
-  /** A postgres:// URL, `memory://` for an in-memory embedded database, or undefined for the data folder. */
+  /** A postgres:// URL, `memory://` for an in-memory PGlite, or undefined for the embedded server in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
   /** Told when an idle PostgreSQL connection fails, so it is logged rather than crashing the process. */
   onIdleError?: (error: Error) => void;
+  /** Where the embedded server reports its start, its stop and its own warnings. */
+  logger?: EmbeddedPostgresLogger;
 };
 
 const isPostgresUrl = (url: string | undefined): url is string =>
   url !== undefined && /^postgres(ql)?:\/\//.test(url);
 
-/** Opens PGlite (embedded, default) or PostgreSQL (DATABASE_URL); both run the same migrations. */
+/** The product's one driver: a pg Pool, on DATABASE_URL or on the embedded server alike. */
+const connectPool = (
+  url: string,
+  options: DatabaseOptions,
+  kind: DatabaseConnection['kind'],
+  afterClose: () => Promise<void>,
+): DatabaseConnection => {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a failover, a dropped database) is an 'error' on the
+  // pool; unhandled it would end the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  const db = drizzleNodePostgres({ client: pool, schema });
+  return {
+    db,
+    kind,
+    migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+      await afterClose();
+    },
+  };
+};
+
+/**
+ * Opens PostgreSQL: the server at DATABASE_URL, or without it a private server started under DATA_DIR and
+ * stopped when the connection closes. `memory://` opens an in-memory PGlite.
+ */
 export const connectDatabase = async (options: DatabaseOptions): Promise<DatabaseConnection> => {
   if (isPostgresUrl(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server closes (a restart, a failover, a dropped database) is an 'error' on the
-    // pool; unhandled it would end the process. The pool replaces the connection on the next query.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    const db = drizzleNodePostgres({ client: pool, schema });
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migrateNodePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      close: () => pool.end(),
-    };
+    return connectPool(options.databaseUrl, options, 'postgres', async () => {});
   }
-  let client: PGlite;
-  if (options.databaseUrl === 'memory://') {
-    client = new PGlite({ extensions: { pg_trgm } });
-  } else {
-    const dataDir = join(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
-    // pg_trgm backs the contact-name search index; a migration creates the extension in the database.
-    client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  if (options.databaseUrl === undefined) {
+    const server = await startEmbeddedPostgres({ dataDir: options.dataDir, logger: options.logger });
+    return connectPool(server.url, options, 'embedded', server.stop);
   }
+  if (options.databaseUrl !== 'memory://') throw new Error(`DATABASE_URL is not a postgres:// URL`);
+  // pg_trgm backs the contact-name search index; a migration creates the extension in the database.
+  const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   return {
     db,
