@@ -325,7 +325,7 @@ describe('changing passwords', () => {
 
     const answer = await call(testApp.app, 'POST', `/api/v1/en/user/updatepassword/${current.userId}`, {
       token: current.token,
-      body: { password: 'Changed#Pass2026' },
+      body: { password: 'Changed#Pass2026', current_password: NEW_PASSWORD },
     });
     expect(answer.status).toBe(200);
     const stillIn = await call(testApp.app, 'GET', `/api/v1/en/user/search/${current.userId}`, {
