@@ -96,6 +96,7 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+    logger: app.log,
   });
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
