@@ -1,19 +1,21 @@
-import { DEFAULT_LOCALE, type Locale } from '@conversa/domain';
+import type { Locale } from '@conversa/domain';
+import { ar } from './ar';
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
+import { zh } from './zh';
 
 export type MessageKey = keyof typeof en;
 
-// fr, it, zh and ar have no server texts yet: they fall back to Spanish, the product's default language.
-const dictionaries: Partial<Record<Locale, Record<MessageKey, string>>> = { es, en };
+// Every language has every text (the types and i18n.test.ts make sure), so no answer falls back to Spanish.
+export const dictionaries: Record<Locale, Record<MessageKey, string>> = { es, en, fr, it, zh, ar };
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(en, value);
 
 /** The text of a key in a locale, with `{name}` placeholders filled in. */
 export const translate = (locale: Locale, key: MessageKey, params: Record<string, string | number> = {}) => {
-  const dictionary = dictionaries[locale] ?? dictionaries[DEFAULT_LOCALE] ?? es;
-  const text = dictionary[key];
-  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
+  return dictionaries[locale][key].replace(/\{(\w+)\}/g, (match, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : match,
   );
 };

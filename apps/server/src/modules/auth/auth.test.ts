@@ -90,7 +90,7 @@ describe('sign-up', () => {
       body: validSignup({ nameuser: 'ab' }),
     });
     expect(answer.body.info).toBe('Datos inválidos');
-    expect(answer.body.errors).toContainEqual({ path: 'nameuser', message: 'Use al menos 3 caracteres' });
+    expect(answer.body.errors).toContainEqual({ path: 'nameuser', message: 'Debe tener al menos 3 caracteres' });
   });
 
   it('refuses an e-mail that is already registered with 409 on email', async () => {
@@ -157,7 +157,7 @@ describe('login', () => {
     });
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBe('1');
-    expect(blocked.body.info).toBe('Demasiados intentos, inténtelo de nuevo en 1 s');
+    expect(blocked.body.info).toBe('Demasiados intentos, inténtalo de nuevo en 1 s');
     // A spoofed X-Forwarded-For does not escape the limit when no proxy is trusted.
     const spoofed = await call(testApp.app, 'POST', '/api/v1/en/login', {
       body: { email: company.email, password: COMPANY_PASSWORD },
@@ -262,7 +262,7 @@ describe('password restore', () => {
 
   it('writes the mail in Spanish for a Spanish-speaking user', async () => {
     await call(testApp.app, 'POST', '/api/v1/en/restore', { body: { email: DEMO_LOGINS.owner.email } });
-    expect(inbox.mails.at(-1)?.text).toContain('Recibimos una solicitud para restablecer su contraseña');
+    expect(inbox.mails.at(-1)?.text).toContain('Recibimos una solicitud para restablecer tu contraseña');
   });
 
   it('answers 429 when one address asks for too many reset mails', async () => {

@@ -109,7 +109,7 @@ describe('devices', () => {
       body: { name: 'One too many', setting: { conect: { type: 'sandbox' } } },
     });
     expect(over.status).toBe(412);
-    expect(over.body.info).toBe('Se alcanzó el límite de dispositivos de su plan');
+    expect(over.body.info).toBe('Se alcanzó el límite de dispositivos de tu plan');
   });
 
   it('searches, reads, updates and deletes', async () => {

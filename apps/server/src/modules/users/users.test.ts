@@ -241,7 +241,7 @@ describe('creating users', () => {
       body: newStaff(),
     });
     expect(over.status).toBe(412);
-    expect(over.body.info).toBe('Se alcanzó el límite de usuarios de su plan');
+    expect(over.body.info).toBe('Se alcanzó el límite de usuarios de tu plan');
     const english = await call(testApp.app, 'POST', '/api/v1/en/user/create', {
       token: company.token,
       body: newStaff(),

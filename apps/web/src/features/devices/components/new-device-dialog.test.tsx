@@ -104,7 +104,7 @@ describe('new device dialog', () => {
   });
 
   it("shows the plan's device limit as the server words it", async () => {
-    stubApi(() => envelope(412, [], { info: 'Se alcanzó el límite de dispositivos de su plan' }));
+    stubApi(() => envelope(412, [], { info: 'Se alcanzó el límite de dispositivos de tu plan' }));
     const user = userEvent.setup();
     renderDialog();
 
@@ -113,7 +113,7 @@ describe('new device dialog', () => {
     await user.click(screen.getByTestId('new-device-submit'));
 
     expect(await screen.findByTestId('new-device-error')).toHaveTextContent(
-      'Se alcanzó el límite de dispositivos de su plan',
+      'Se alcanzó el límite de dispositivos de tu plan',
     );
   });
 
