@@ -1,51 +1,74 @@
-import { LOCALES } from '@conversa/domain';
+import { LOCALES, type Locale } from '@conversa/domain';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../shared/i18n';
 
-const keysOf = (tree: object, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+const entriesOf = (tree: object, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'object' && value !== null
+      ? entriesOf(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, String(value)]],
   );
 
-const es = keysOf(resources.es.translation);
-const en = keysOf(resources.en.translation);
+const textsOf = (locale: Locale) => new Map(entriesOf(resources[locale].translation));
+
+// i18next picks `key_one`, `key_few`… by the language's plural rules, so plural forms count as one key.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeysOf = (keys: Iterable<string>) => [
+  ...new Set([...keys].map((key) => key.replace(PLURAL_SUFFIX, ''))),
+];
+
+const placeholdersOf = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]).sort();
+const tagsOf = (text: string) =>
+  [...text.matchAll(/<\/?([a-z][\w-]*)\s*\/?>/gi)].map((match) => match[0]).sort();
+
+const es = textsOf('es');
+const esKeys = baseKeysOf(es.keys());
+const translations = LOCALES.filter((locale) => locale !== 'es');
 
 describe('translation bundles', () => {
-  it('has every Spanish text in English and no English-only text', () => {
-    expect(en.filter((key) => !es.includes(key))).toEqual([]);
-    expect(es.filter((key) => !en.includes(key))).toEqual([]);
+  it.each(translations)('%s has every Spanish text and none that Spanish lacks', (locale) => {
+    const keys = baseKeysOf(textsOf(locale).keys());
+    expect(
+      esKeys.filter((key) => !keys.includes(key)),
+      `${locale} lacks`,
+    ).toEqual([]);
+    expect(
+      keys.filter((key) => !esKeys.includes(key)),
+      `${locale} has, Spanish lacks`,
+    ).toEqual([]);
   });
 
-  it('keeps the partial bundles inside the Spanish key set, so their gaps fall back to Spanish', () => {
-    for (const locale of LOCALES) {
-      const keys = keysOf(resources[locale].translation);
-      expect(
-        keys.filter((key) => !es.includes(key)),
-        locale,
-      ).toEqual([]);
-      for (const required of [
-        'signin.email',
-        'signin.password',
-        'signin.submit',
-        'nav.contacts',
-        'header.logout',
-      ]) {
-        expect(keys, `${locale} ${required}`).toContain(required);
-      }
+  it.each(LOCALES)('%s has every plural form its language needs', (locale) => {
+    const keys = [...textsOf(locale).keys()];
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    const plurals = baseKeysOf(keys.filter((key) => PLURAL_SUFFIX.test(key)));
+    for (const base of plurals) {
+      for (const category of categories) expect(keys, locale).toContain(`${base}_${category}`);
     }
+  });
+
+  it.each(translations)('%s keeps every {{placeholder}} and tag of the Spanish text', (locale) => {
+    const texts = textsOf(locale);
+    for (const [key, text] of texts) {
+      const spanish = es.get(key) ?? es.get(`${key.replace(PLURAL_SUFFIX, '')}_other`) ?? '';
+      expect(placeholdersOf(text), `${locale} ${key}`).toEqual(placeholdersOf(spanish));
+      expect(tagsOf(text), `${locale} ${key}`).toEqual(tagsOf(spanish));
+    }
+  });
+
+  it.each(translations)('%s shows no Spanish punctuation, a sign of an untranslated text', (locale) => {
+    for (const [key, text] of textsOf(locale)) expect(text, `${locale} ${key}`).not.toMatch(/[¡¿]/);
   });
 
   it('translates every validation message of the shared rules', async () => {
     const { MESSAGES } = await import('@conversa/domain');
     for (const key of Object.values(MESSAGES)) {
-      expect(es).toContain(key);
+      expect(esKeys).toContain(key);
     }
   });
 
-  it('has no empty texts', () => {
-    for (const locale of LOCALES) {
-      const texts = JSON.stringify(resources[locale].translation);
-      expect(texts, locale).not.toContain('""');
-    }
+  it.each(LOCALES)('%s has no empty texts', (locale) => {
+    for (const [key, text] of textsOf(locale)) expect(text.trim(), `${locale} ${key}`).not.toBe('');
   });
 });
