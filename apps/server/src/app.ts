@@ -26,12 +26,14 @@ import { createEventBus } from './core/events';
 import { createAuthHook } from './core/http/auth.hook';
 import { envelope, ok } from './core/http/envelope';
 import { registerErrorHandling } from './core/http/error-handler';
+import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
-import { registerMetrics } from './core/metrics/metrics';
 import { createJobQueue } from './core/jobs/job-queue';
+import { redactingLoggerOptions } from './core/logging/log-redaction';
 import { createMailer } from './core/mail/mailer';
+import { registerMetrics } from './core/metrics/metrics';
 import { registerNotificationListener } from './core/realtime/notifications.listener';
 import { createRealtime } from './core/realtime/realtime';
 import { createRealtimeEventsRepository } from './core/realtime/realtime-events.repository';
@@ -70,20 +72,14 @@ import { createUsersService } from './modules/users/users.service';
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
 const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
 
-const REDACTED = [
-  'req.headers.authorization',
-  'req.headers["access-token"]',
-  'req.headers.cookie',
-  '*.password',
-  '*.password_hash',
-  '*.token',
-  '*.access_token',
-];
+/** Where the log goes when not to standard output (tests read it). */
+export type BuildOptions = { logStream?: { write: (line: string) => void } };
 
 /** Builds the whole product: core plugins first, then every module, registered one by one. */
-export const buildApp = async (config: Config): Promise<FastifyInstance> => {
+export const buildApp = async (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED, censor: '[redacted]' } },
+    // Secrets are cut by field name at any depth, in errors too (see log-redaction).
+    logger: { level: config.logLevel, ...redactingLoggerOptions, stream: options.logStream },
     // The client address counts failed logins; behind a proxy (TRUST_PROXY) it comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // registerMetrics logs the requests worth reading (errors, slow ones) instead of every one.
@@ -108,26 +104,13 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     request.locale = localeOfUrl(request.url);
   });
 
+  // The content security policy and framing differ per path (the widget pages may be framed): page-headers.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects its styles at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: config.frameAncestors,
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    // The chat widget pages are framed by customers' sites; frame-ancestors governs framing instead.
+    contentSecurityPolicy: false,
     frameguard: false,
     crossOriginEmbedderPolicy: false,
   });
+  registerPageHeaders(app, config.frameAncestors);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
@@ -149,7 +132,7 @@ export const buildApp = async (config: Config): Promise<FastifyInstance> => {
     routePrefix: '/api/docs',
     // Swagger UI needs its own inline script hashes; this policy applies to /api/docs only.
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: (header) => withoutFraming(header.replace(/\s*upgrade-insecure-requests;?/, '')),
   });
 
   registerErrorHandling(app, existsSync(config.webDist) ? config.webDist : undefined);
