@@ -368,6 +368,64 @@ describe('sending', () => {
     }
   });
 
+  it("an agent's SVG or HTML file, whatever its name and declared type, is served as a sandboxed download", async () => {
+    const contact = await takenConversation(agent);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(localStorage.token)</script></svg>';
+    for (const file of [
+      { name: 'photo.png', content: Buffer.from(svg), type: 'image/png' },
+      { name: 'logo.svg', content: Buffer.from(`<?xml version="1.0"?>${svg}`), type: 'image/svg+xml' },
+      {
+        name: 'invoice.pdf',
+        content: Buffer.from('<!doctype html><script>alert(localStorage.token)</script>'),
+        type: 'application/pdf',
+      },
+    ]) {
+      const form = multipartBody({ type: 'document', device_id: device.id, contact_id: contact.id }, file);
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/message/create',
+        headers: { authorization: `Bearer ${agent.token}`, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      expect(response.statusCode).toBe(200);
+      const message = (response.json() as { data: Message[] }).data[0];
+      const served = await testApp.app.inject({ method: 'GET', url: message?.attachment ?? '' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/octet-stream');
+      expect(String(served.headers['content-disposition'])).toMatch(/^attachment;/);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(served.headers['content-security-policy'])).toMatch(/^sandbox; default-src 'none'/);
+    }
+  });
+
+  it('a PNG is shown inline under nosniff and the sandbox; a PDF is a download', async () => {
+    const contact = await takenConversation(agent);
+    const sendDocument = async (file: { name: string; content: Buffer; type: string }) => {
+      const form = multipartBody({ type: 'document', device_id: device.id, contact_id: contact.id }, file);
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/message/create',
+        headers: { authorization: `Bearer ${agent.token}`, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      const message = (response.json() as { data: Message[] }).data[0];
+      return testApp.app.inject({ method: 'GET', url: message?.attachment ?? '' });
+    };
+    const png = await sendDocument({ name: 'scan.txt', content: TINY_PNG, type: 'text/plain' });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(String(png.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(png.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(png.headers['content-security-policy'])).toMatch(/^sandbox;/);
+    const pdf = await sendDocument({
+      name: 'cv.pdf',
+      content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'),
+      type: 'application/pdf',
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(String(pdf.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(String(pdf.headers['content-security-policy'])).toMatch(/^sandbox;/);
+  });
+
   it('an image message whose file is not an image is refused with 400 on attachment', async () => {
     const contact = await takenConversation(agent);
     const form = multipartBody(
@@ -500,5 +558,33 @@ describe('reading and deleting', () => {
     expect(answer.status).toBe(200);
     const row = (await history(contact.id)).body.data.find((message) => message.id === id);
     expect(row).toMatchObject({ deleted: true, body: '' });
+  });
+
+  it("a deleted message's file is no longer served, even through a link handed out before", async () => {
+    const contact = await takenConversation(agent);
+    const form = multipartBody(
+      { type: 'image', device_id: device.id, contact_id: contact.id },
+      { name: 'photo.png', content: TINY_PNG, type: 'image/png' },
+    );
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/message/create',
+      headers: { authorization: `Bearer ${agent.token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    const message = (created.json() as { data: Message[] }).data[0];
+    const link = message?.attachment ?? '';
+    expect((await testApp.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    const removed = await call<Message>(
+      testApp.app,
+      'DELETE',
+      `/api/v1/en/message/deleteone/${message?.id}`,
+      {
+        token: agent.token,
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.data[0]).toMatchObject({ deleted: true, attachment: '' });
+    expect((await testApp.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
   });
 });
