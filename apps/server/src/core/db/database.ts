@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
-import { type EmbeddedPostgresLogger, startEmbeddedPostgres } from './embedded-postgres';
+import { type EmbeddedPostgresLogger, silentLogger, startEmbeddedPostgres } from './embedded-postgres';
+import { hasPgliteData, importPgliteData } from './pglite-import';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -77,6 +78,14 @@ export const connectDatabase = async (options: DatabaseOptions): Promise<Databas
   }
   if (options.databaseUrl === undefined) {
     const server = await startEmbeddedPostgres({ dataDir: options.dataDir, logger: options.logger });
+    if (hasPgliteData(options.dataDir)) {
+      await importPgliteData(options.dataDir, server.url, options.logger ?? silentLogger).catch(
+        async (error) => {
+          await server.stop();
+          throw error;
+        },
+      );
+    }
     return connectPool(server.url, options, 'embedded', server.stop);
   }
   if (options.databaseUrl !== 'memory://') throw new Error(`DATABASE_URL is not a postgres:// URL`);

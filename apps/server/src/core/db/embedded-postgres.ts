@@ -45,7 +45,7 @@ const STOP_TIMEOUT_MS = 60_000;
 
 const execFileAsync = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const silentLogger: EmbeddedPostgresLogger = {
+export const silentLogger: EmbeddedPostgresLogger = {
   debug: () => {},
   info: () => {},
   warn: () => {},
@@ -178,7 +178,10 @@ const takeOverLeftover = async (clusterDir: string, ownerFile: string, logger: E
       `The database in ${clusterDir} is in use by another Conversa process (pid ${owner}); stop it first or use another DATA_DIR`,
     );
   }
-  logger.warn({ pid }, 'the embedded PostgreSQL of a previous run is still running: stopping it');
+  logger.warn(
+    { postgresPid: pid },
+    'the embedded PostgreSQL of a previous run is still running: stopping it',
+  );
   process.kill(pid, 'SIGINT');
   // A clean shutdown removes postmaster.pid last.
   await waitUntil(() => !existsSync(pidFile), `The orphaned PostgreSQL (pid ${pid}) did not stop`);
@@ -412,7 +415,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     process.off('exit', stopOnExit);
     if (!stopping) logger.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly');
   });
-  logger.info({ port, pid: child.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL started');
+  logger.info({ port, postgresPid: child.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL started');
 
   return {
     url: urlOf(password, port, DATABASE_NAME),
@@ -436,6 +439,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
         }
       }
       await rm(ownerFile, { force: true });
+      logger.info({ postgresPid: child.pid }, 'embedded PostgreSQL stopped');
     },
   };
 };
