@@ -96,9 +96,10 @@ describe('web app and security headers', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain('frame-ancestors *');
+    // Only the widget pages may be framed (page-headers.test.ts).
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
   it('serves static files, and a missing file is a 404', async () => {
