@@ -166,10 +166,13 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
       input: { email: string; password: string },
       meta: RequestMeta,
     ): Promise<LoginData | TwoFactorChallenge> {
-      const user = await users.findByEmailAcrossTenants(input.email);
+      let user: UserRow | undefined;
       const isValid = await guard.checkPassword(
         { account: input.email.toLowerCase(), address: meta.ip },
-        user?.password_hash,
+        async () => {
+          user = await users.findByEmailAcrossTenants(input.email);
+          return user?.password_hash;
+        },
         input.password,
       );
       if (!user || !isValid) throw new AppError(401, 'info.invalidCredentials');

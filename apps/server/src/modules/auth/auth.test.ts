@@ -90,7 +90,10 @@ describe('sign-up', () => {
       body: validSignup({ nameuser: 'ab' }),
     });
     expect(answer.body.info).toBe('Datos inválidos');
-    expect(answer.body.errors).toContainEqual({ path: 'nameuser', message: 'Debe tener al menos 3 caracteres' });
+    expect(answer.body.errors).toContainEqual({
+      path: 'nameuser',
+      message: 'Debe tener al menos 3 caracteres',
+    });
   });
 
   it('refuses an e-mail that is already registered with 409 on email', async () => {

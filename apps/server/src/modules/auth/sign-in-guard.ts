@@ -54,10 +54,13 @@ export const createSignInGuard = (checker: PasswordChecker = createPasswordCheck
   };
 
   return {
-    /** Checks a password (an unknown account costs the same time); a wrong one stays counted. */
-    async checkPassword(keys: GuessKeys, passwordHash: string | undefined, password: string) {
+    /**
+     * Checks a password against the hash `loadHash` finds (none for an unknown account, which costs the
+     * same time); a wrong one stays counted. A key that must wait is refused before even the lookup.
+     */
+    async checkPassword(keys: GuessKeys, loadHash: () => Promise<string | undefined>, password: string) {
       const attempt = begin(passwordsPerAccount, { ...keys, account: `password:${keys.account}` });
-      return attempt(() => checker.check(keys.address, passwordHash, password));
+      return attempt(async () => checker.check(keys.address, await loadHash(), password));
     },
 
     /** Checks a two-factor code with `verify`; a wrong one stays counted against the account's codes. */

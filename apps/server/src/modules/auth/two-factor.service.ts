@@ -114,7 +114,7 @@ export const createTwoFactorService = ({ db, events, box, guard }: TwoFactorServ
       } else {
         const isValid = await guard.checkPassword(
           { account: user.email, address: ip },
-          user.password_hash,
+          async () => user.password_hash,
           input.password ?? '',
         );
         if (!isValid) throw badRequest([{ path: 'password', message: 'info.currentPasswordWrong' }]);

@@ -196,7 +196,7 @@ export const createUsersService = ({
           throw badRequest([{ path: 'current_password', message: 'validation.currentPassword' }]);
         const isValid = await guard.checkPassword(
           { account: target.email, address: ip },
-          target.password_hash,
+          async () => target.password_hash,
           input.current_password,
         );
         if (!isValid) throw badRequest([{ path: 'current_password', message: 'info.currentPasswordWrong' }]);
