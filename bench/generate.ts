@@ -325,11 +325,11 @@ export type GenerateOptions = {
 export const generateScaleData = async (options: GenerateOptions): Promise<ScaleData> => {
   const seconds: Record<string, number> = {};
   if (options.target.kind === 'postgres' && options.fresh) await recreatePostgresDatabase(options.target.url);
-  if (options.target.kind === 'pglite') mkdirSync(options.target.dataDir, { recursive: true });
+  if (options.target.kind === 'embedded') mkdirSync(options.target.dataDir, { recursive: true });
   await timed(seconds, 'migrate', async () => {
     const connection = await connectDatabase({
       databaseUrl: options.target.kind === 'postgres' ? options.target.url : undefined,
-      dataDir: options.target.kind === 'pglite' ? options.target.dataDir : '',
+      dataDir: options.target.kind === 'embedded' ? options.target.dataDir : '',
     });
     await connection.migrate();
     await connection.close();
@@ -374,7 +374,7 @@ if (isMain) {
   const url = values['database-url'];
   const target: DatabaseTarget = url
     ? { kind: 'postgres', url }
-    : { kind: 'pglite', dataDir: resolve(values['data-dir'] ?? 'bench/results/data') };
+    : { kind: 'embedded', dataDir: resolve(values['data-dir'] ?? 'bench/results/data') };
   const contacts = Number(values.contacts);
   const started = performance.now();
   const data = await generateScaleData({

@@ -51,13 +51,13 @@ const databaseUrl =
     : undefined;
 const target: DatabaseTarget = databaseUrl
   ? { kind: 'postgres', url: databaseUrl }
-  : { kind: 'pglite', dataDir };
+  : { kind: 'embedded', dataDir };
 const cpuProfileDir = values['cpu-prof'] ? join(resultsDir, 'prof') : undefined;
 const log = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
 const machine = () => {
   const pgVersion = (() => {
-    if (!databaseUrl) return 'PGlite (embedded, in the server process)';
+    if (!databaseUrl) return 'embedded PostgreSQL 17 (a child process of the server)';
     try {
       const maintenance = new URL(databaseUrl);
       maintenance.pathname = '/postgres';
@@ -387,7 +387,7 @@ if (values['write-doc']) {
     }
   }
 }
-if (!values.keep && target.kind === 'pglite') rmSync(dataDir, { recursive: true, force: true });
+if (!values.keep && target.kind === 'embedded') rmSync(dataDir, { recursive: true, force: true });
 log(
   exitCode === 0
     ? 'done'

@@ -1,21 +1,18 @@
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/core/db/database';
+import { startEmbeddedPostgres } from '../../apps/server/src/core/db/embedded-postgres';
 import * as schema from '../../apps/server/src/core/db/schema';
 
 /**
  * Direct access to the benchmark database, beside the server: PostgreSQL through `pg`, or the embedded
- * database opened in this process (only while no server holds its data folder).
+ * server started by this process on the data folder (only while no product server holds that folder).
  */
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 export type Sql = {
-  kind: 'pglite' | 'postgres';
+  kind: 'embedded' | 'postgres';
   query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
   /** A Drizzle instance on the same connection whose every query is handed to `logger`. */
   drizzle: (logger: Logger) => Database;
@@ -24,47 +21,48 @@ export type Sql = {
   close: () => Promise<void>;
 };
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+
+const openPool = (
+  url: string,
+  connections: number,
+  kind: Sql['kind'],
+  afterClose: () => Promise<void>,
+): Sql => {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  return {
+    kind,
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params as unknown[])).rows as T[],
+    drizzle: (logger) => drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Database,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(
+          async <T>(text: string, params?: unknown[]) =>
+            (await client.query(text, params as unknown[])).rows as T[],
+        );
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await pool.end();
+      await afterClose();
+    },
+  };
+};
 
 export const openSql = async (target: DatabaseTarget, connections = 4): Promise<Sql> => {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: connections });
-    return {
-      kind: 'postgres',
-      query: async <T>(text: string, params?: unknown[]) =>
-        (await pool.query(text, params as unknown[])).rows as T[],
-      drizzle: (logger) => drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Database,
-      transaction: async (work) => {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          const result = await work(
-            async <T>(text: string, params?: unknown[]) =>
-              (await client.query(text, params as unknown[])).rows as T[],
-          );
-          await client.query('commit');
-          return result;
-        } catch (error) {
-          await client.query('rollback');
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
-  }
-  const client = new PGlite({ dataDir: join(target.dataDir, 'pglite'), extensions: { pg_trgm } });
-  return {
-    kind: 'pglite',
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-    drizzle: (logger) => drizzlePglite({ client, schema, logger }) as unknown as Database,
-    transaction: (work) =>
-      client.transaction((tx) =>
-        work(async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows),
-      ),
-    close: () => client.close(),
-  };
+  if (target.kind === 'postgres') return openPool(target.url, connections, 'postgres', async () => {});
+  const server = await startEmbeddedPostgres({ dataDir: target.dataDir });
+  return openPool(server.url, connections, 'embedded', server.stop);
 };
 
 /** Drops and creates a PostgreSQL database named in `url` through the server's maintenance database. */

@@ -5,7 +5,7 @@ export type ProfileName = 'smoke' | 'quick' | 'full';
 
 export type Profile = {
   name: ProfileName;
-  database: 'pglite' | 'postgres';
+  database: 'embedded' | 'postgres';
   tenant: { contacts: number; messages: number; devices: number; agents: number };
   smallTenant: { contacts: number; messages: number; devices: number; agents: number };
   ingest: {
@@ -29,7 +29,7 @@ export type Profile = {
 export const PROFILES: Record<ProfileName, Profile> = {
   smoke: {
     name: 'smoke',
-    database: 'pglite',
+    database: 'embedded',
     tenant: { contacts: 200, messages: 2_000, devices: 2, agents: 5 },
     smallTenant: { contacts: 20, messages: 100, devices: 1, agents: 2 },
     ingest: { rates: { sandbox: [50], whatsapp: [50] }, seconds: 1.5, maxSeconds: 1.5, maxConnections: 8 },
@@ -39,7 +39,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
   },
   quick: {
     name: 'quick',
-    database: 'pglite',
+    database: 'embedded',
     tenant: { contacts: 5_000, messages: 50_000, devices: 3, agents: 20 },
     smallTenant: { contacts: 200, messages: 2_000, devices: 1, agents: 3 },
     ingest: {
