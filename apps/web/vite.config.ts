@@ -17,17 +17,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        // Vendor code changes less often than the app, so it gets its own long-cached chunks.
-        manualChunks: (id) => {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](@mui|@emotion|stylis|stylis-plugin-rtl|cssjanus|@popperjs)[\\/]/.test(id)) return 'mui';
-          if (/[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) return 'react';
-          return 'vendor';
-        },
-      },
-    },
+    // Source maps are for whoever debugs a build on purpose (WEB_SOURCEMAP=true), never served by default.
+    sourcemap: process.env.WEB_SOURCEMAP === 'true',
   },
 });

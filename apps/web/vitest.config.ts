@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Rendering the whole app through the router (several screens in one test) is slow under a busy CI.
+    testTimeout: 15_000,
   },
 });

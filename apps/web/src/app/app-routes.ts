@@ -30,18 +30,12 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import type { ComponentType } from 'react';
-import { DashboardMainPage } from '../features/dashboard/dashboard-main-page';
-import { DeviceDetailPage } from '../features/devices/pages/device-detail-page';
-import { DevicesPage } from '../features/devices/pages/devices-page';
-import { AppNotFoundPage, AppServerErrorPage, RestrictedPage } from '../features/errors/error-pages';
-import { ProfilePage } from '../features/profile/profile-page';
-import { PATHS } from '../shared/paths';
-import { ChatRoute, ChatWidgetRoute } from './chat-widget-route';
 
 /**
  * Every screen of the /app area (spec section 2), written once: the router guards each path with its
  * permission and the sidebar lists the entries that have a section. A route without `page` shows the
- * module's placeholder page until the module is built.
+ * module's placeholder page until the module is built. `page` loads the screen's own chunk, so a screen's
+ * code is downloaded when it is first opened, not with the sign-in page.
  */
 export type AppRoute = {
   key: string;
@@ -57,27 +51,36 @@ export type AppRoute = {
   section?: 'main' | 'admin';
   /** Chat screens hide the header; the widget also hides the sidebar. */
   chrome?: { hasHeader?: boolean; hasFooter?: boolean; hasSidebar?: boolean; isFullBleed?: boolean };
-  page?: ComponentType;
+  page?: () => Promise<ComponentType>;
 };
+
+const errorPages = () => import('../features/errors/error-pages');
 
 const chatChrome = { hasHeader: false, hasFooter: false, isFullBleed: true };
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  route('dashboard', 'dashboard/main', undefined, DashboardOutlined, 'main', { page: DashboardMainPage }),
+  route('dashboard', 'dashboard/main', undefined, DashboardOutlined, 'main', {
+    page: () => import('../features/dashboard/dashboard-main-page').then((m) => m.DashboardMainPage),
+  }),
   route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced', InsightsOutlined),
   route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation', VerifiedOutlined),
-  route('chat', 'chat', 'chat.view', ChatOutlined, 'main', { chrome: chatChrome, page: ChatRoute }),
+  route('chat', 'chat', 'chat.view', ChatOutlined, 'main', {
+    chrome: chatChrome,
+    page: () => import('./chat-widget-route').then((m) => m.ChatRoute),
+  }),
   route('chatIframe', 'chat-iframe', 'chat.view', ChatOutlined, undefined, {
     chrome: { ...chatChrome, hasSidebar: false },
-    page: ChatWidgetRoute,
+    page: () => import('./chat-widget-route').then((m) => m.ChatWidgetRoute),
   }),
   route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main'),
   route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined),
   route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main'),
   route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined),
-  route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', { page: DevicesPage }),
+  route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', {
+    page: () => import('../features/devices/pages/devices-page').then((m) => m.DevicesPage),
+  }),
   route('deviceDetail', 'devices/detail/:id', 'device.view', DevicesOtherOutlined, undefined, {
-    page: DeviceDetailPage,
+    page: () => import('../features/devices/pages/device-detail-page').then((m) => m.DeviceDetailPage),
   }),
   route('deals', 'deals', 'deal.view', HandshakeOutlined, 'main'),
   route('dealsList', 'deals/list', 'deal.view', HandshakeOutlined, undefined, {
@@ -91,7 +94,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('confirmations', 'confirmations', 'confirmation.view', EventAvailableOutlined, 'main'),
   route('storage', 'storage', 'storage.view', FolderOutlined, 'main'),
   route('settings', 'settings', 'setting.view', SettingsOutlined, 'main'),
-  route('profile', 'profile', undefined, PersonOutline, undefined, { page: ProfilePage }),
+  route('profile', 'profile', undefined, PersonOutline, undefined, {
+    page: () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
+  }),
   route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', { isMasterOnly: true }),
   route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', { isMasterOnly: true }),
   route('users', 'users', undefined, GroupOutlined),
@@ -103,9 +108,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined),
   route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined),
   route('imports', 'imports', undefined, UploadFileOutlined),
-  route('unauthorized', '401', undefined, LockOutlined, undefined, { page: RestrictedPage }),
-  route('notFound', '404', undefined, SearchOffOutlined, undefined, { page: AppNotFoundPage }),
-  route('serverError', '500', undefined, ReportProblemOutlined, undefined, { page: AppServerErrorPage }),
+  route('unauthorized', '401', undefined, LockOutlined, undefined, {
+    page: () => errorPages().then((m) => m.RestrictedPage),
+  }),
+  route('notFound', '404', undefined, SearchOffOutlined, undefined, {
+    page: () => errorPages().then((m) => m.AppNotFoundPage),
+  }),
+  route('serverError', '500', undefined, ReportProblemOutlined, undefined, {
+    page: () => errorPages().then((m) => m.AppServerErrorPage),
+  }),
 ];
 
 /** The Marketplace button of the sidebar. */
@@ -115,9 +126,6 @@ export const MARKETPLACE_ROUTE = APP_ROUTES.find((entry) => entry.key === 'billi
 export const WALLET_ICON = AccountBalanceWalletOutlined;
 
 export const appPath = (entry: AppRoute): string => `/app/${entry.path}`;
-
-export const HOME_PATH = PATHS.home;
-export const WIDGET_HOME_PATH = PATHS.widgetHome;
 
 function route(
   key: string,

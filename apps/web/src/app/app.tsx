@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useSession } from '../shared/session';
-import { disconnectSocket } from '../shared/socket';
 import { AppProviders, createAppQueryClient } from './providers';
 import { createAppRouter } from './router';
 
@@ -10,11 +9,10 @@ export const App = () => {
   const [router] = useState(createAppRouter);
   const isSignedIn = useSession() !== null;
 
-  // However the session ends (logout, expiry, another tab), nothing of the old account may linger.
+  // However the session ends (logout, expiry, another tab), nothing of the old account may linger. The
+  // socket belongs to the account gate, which closes it as it leaves with the session.
   useEffect(() => {
-    if (isSignedIn) return;
-    disconnectSocket();
-    queryClient.clear();
+    if (!isSignedIn) queryClient.clear();
   }, [isSignedIn, queryClient]);
   return (
     <AppProviders queryClient={queryClient}>

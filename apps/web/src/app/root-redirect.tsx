@@ -1,12 +1,12 @@
 import { Navigate } from 'react-router';
 import { isInCrossOriginFrame } from '../shared/frame';
+import { PATHS } from '../shared/paths';
 import { useSession } from '../shared/session';
-import { HOME_PATH, WIDGET_HOME_PATH } from './app-routes';
 
 /** Where / leads (spec section 2, root path behaviour); embedded in another site it is the chat widget. */
 export const rootTarget = (hasToken: boolean, isEmbedded: boolean): string => {
-  if (!hasToken) return isEmbedded ? '/chat-signin' : '/signin';
-  return isEmbedded ? WIDGET_HOME_PATH : HOME_PATH;
+  if (!hasToken) return isEmbedded ? PATHS.chatSignin : PATHS.signin;
+  return isEmbedded ? PATHS.widgetHome : PATHS.home;
 };
 
 export const RootRedirect = () => {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../shared/i18n';
 import { clearSession } from '../shared/session';
 import { makeAccount } from '../test/account-fixture';
-import { renderAppAt } from '../test/render';
+import { loadAllPages, renderAppAt } from '../test/render';
 
 // The realtime connection is the network boundary; the guard does not need it.
 vi.mock('../shared/socket', async (importOriginal) => ({
@@ -11,6 +11,8 @@ vi.mock('../shared/socket', async (importOriginal) => ({
   connectSocket: vi.fn(),
   disconnectSocket: vi.fn(),
 }));
+
+beforeAll(loadAllPages, 60_000);
 
 beforeEach(async () => {
   clearSession();

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { accessSubjectOf, useAccount } from '../shared/account/use-account';
 import { ModulePlaceholder } from '../shared/ui/module-placeholder';
@@ -5,14 +6,16 @@ import { needsPlan } from './account-gate';
 import type { AppRoute } from './app-routes';
 import { canOpenRoute } from './route-access';
 
-/** Renders a route's page when the user may open it, else sends them to /app/401 (spec section 6). */
-export const RouteGuard = ({ entry }: { entry: AppRoute }) => {
+/**
+ * Renders a route's page (loaded by the router before it navigates) when the user may open it, else sends
+ * them to /app/401 (spec section 6).
+ */
+export const RouteGuard = ({ entry, page: Page }: { entry: AppRoute; page: ComponentType | undefined }) => {
   const account = useAccount();
   // A company without any access is sent to choose a plan, so that page must stay open to it.
   const isPlanChoice = entry.key === 'billingPlans' && needsPlan(account);
   if (!isPlanChoice && !canOpenRoute(accessSubjectOf(account), entry))
     return <Navigate to="/app/401" replace />;
-  const Page = entry.page;
   return Page ? (
     <Page />
   ) : (

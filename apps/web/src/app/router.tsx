@@ -1,38 +1,48 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ChatSigninPage } from '../features/auth/chat-signin-page';
-import { SigninPage } from '../features/auth/signin-page';
-import { SignupPage } from '../features/auth/signup-page';
-import { NotFoundPage, ServerErrorPage } from '../features/errors/error-pages';
 import { setApiNavigator } from '../shared/api-client';
 import { PATHS } from '../shared/paths';
 import { APP_ROUTES } from './app-routes';
-import { AppLayout, type RouteHandle } from './layout/app-layout';
-import { RequireAuth } from './require-auth';
+import type { RouteHandle } from './layout/app-layout';
 import { RootRedirect } from './root-redirect';
-import { RouteGuard } from './route-guard';
+
+/**
+ * Every page is its own chunk, loaded by the router before it navigates (the current page stays until
+ * then): the sign-in page does not download the chat, and the app shell is fetched once signed in.
+ */
+const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+const errorPages = () => import('../features/errors/error-pages');
 
 /** The whole route table; the /app children come from APP_ROUTES, each behind its permission. */
 export const appRouteObjects: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
-  { path: PATHS.signin, element: <SigninPage /> },
-  { path: PATHS.signup, element: <SignupPage /> },
-  { path: PATHS.chatSignin, element: <ChatSigninPage /> },
-  { path: PATHS.notFound, element: <NotFoundPage /> },
-  { path: PATHS.serverError, element: <ServerErrorPage /> },
+  { path: PATHS.signin, ...lazyPage(() => import('../features/auth/signin-page').then((m) => m.SigninPage)) },
+  { path: PATHS.signup, ...lazyPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)) },
+  {
+    path: PATHS.chatSignin,
+    ...lazyPage(() => import('../features/auth/chat-signin-page').then((m) => m.ChatSigninPage)),
+  },
+  { path: PATHS.notFound, ...lazyPage(() => errorPages().then((m) => m.NotFoundPage)) },
+  { path: PATHS.serverError, ...lazyPage(() => errorPages().then((m) => m.ServerErrorPage)) },
   {
     path: '/app',
-    element: <RequireAuth />,
+    ...lazyPage(() => import('./require-auth').then((m) => m.RequireAuth)),
     children: [
       {
-        element: <AppLayout />,
+        ...lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout)),
         children: [
           { index: true, element: <Navigate to={PATHS.home} replace /> },
           { path: 'dashboard', element: <Navigate to={PATHS.home} replace /> },
           ...APP_ROUTES.map(
             (entry): RouteObject => ({
               path: entry.path,
-              element: <RouteGuard entry={entry} />,
               handle: { entry } satisfies RouteHandle,
+              lazy: async () => {
+                const [{ RouteGuard }, page] = await Promise.all([import('./route-guard'), entry.page?.()]);
+                return { element: <RouteGuard entry={entry} page={page} /> };
+              },
             }),
           ),
           { path: '*', element: <Navigate to="/app/404" replace /> },

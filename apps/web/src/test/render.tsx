@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { APP_ROUTES } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
 import { appRouteObjects } from '../app/router';
 import { accountQueryKey } from '../shared/account/api/get-account';
@@ -26,4 +27,18 @@ export const renderAppAt = (path: string, account?: AccountBundle) => {
   }
   const router = createMemoryRouter(appRouteObjects, { initialEntries: [path] });
   return { router, ...renderWithProviders(<RouterProvider router={router} />, queryClient) };
+};
+
+/**
+ * Loads every lazily loaded screen once, so a test's first navigation waits for the route, not for the
+ * compilation of the page's modules (slow on a busy machine).
+ */
+export const loadAllPages = async (): Promise<void> => {
+  await Promise.all([
+    import('../app/require-auth'),
+    import('../app/layout/app-layout'),
+    import('../app/route-guard'),
+    import('../features/auth/signin-page'),
+    ...APP_ROUTES.map((entry) => entry.page?.()),
+  ]);
 };

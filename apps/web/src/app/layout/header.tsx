@@ -3,9 +3,9 @@ import { AppBar, Box, IconButton, Toolbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUpdateCurrentUser } from '../../shared/account/api/update-user';
+import { PATHS } from '../../shared/paths';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { Logo } from '../../shared/ui/logo';
-import { HOME_PATH } from '../app-routes';
 import { BalanceMenu } from './balance-menu';
 import { NavSearch } from './nav-search';
 import { UserMenu } from './user-menu';
@@ -26,7 +26,7 @@ export const Header = ({ hasMenuToggle, onMenuToggle }: HeaderProps) => {
         )}
         <Box
           component={Link}
-          to={HOME_PATH}
+          to={PATHS.home}
           aria-label="Conversa"
           sx={{ color: 'inherit', textDecoration: 'none', marginInlineEnd: 1 }}
         >
