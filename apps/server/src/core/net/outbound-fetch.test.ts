@@ -81,9 +81,11 @@ describe('fetching a URL that came from outside', () => {
     expect(relay.received((request) => request.path === '/go').length).toBeGreaterThanOrEqual(4);
   });
 
-  it('refuses schemes other than http and https', async () => {
+  it('refuses schemes other than http and https, and what is not a URL', async () => {
     await refusedWith('file:///etc/passwd', /file: URLs are not fetched/);
     await refusedWith(through('file:///etc/passwd'), /file: URLs are not fetched/);
+    await refusedWith('not a url', /not a valid URL/);
+    await refusedWith(through('http://[::1'), /not a valid URL/);
   });
 
   it('follows five redirects and refuses the sixth', async () => {

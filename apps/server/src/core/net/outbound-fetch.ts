@@ -138,6 +138,14 @@ const exchange = (
     outgoing.end();
   });
 
+const parseUrl = (text: string, base?: URL): URL => {
+  try {
+    return new URL(text, base);
+  } catch {
+    throw new OutboundRefused('not a valid URL');
+  }
+};
+
 const describeFailure = (error: unknown, url: URL): Error => {
   if (error instanceof OutboundRefused) return error;
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
@@ -157,7 +165,7 @@ const describeFailure = (error: unknown, url: URL): Error => {
  */
 export const fetchOutbound = async (url: string, request: OutboundRequest): Promise<OutboundAnswer> => {
   const signal = AbortSignal.timeout(request.timeoutMs);
-  let current = new URL(url);
+  let current = parseUrl(url);
   let headers = { ...request.headers };
   for (let redirects = 0; ; redirects += 1) {
     let answer: OutboundAnswer;
@@ -170,7 +178,7 @@ export const fetchOutbound = async (url: string, request: OutboundRequest): Prom
     const location = answer.headers.location;
     if (!REDIRECTS.has(answer.status) || !location) return answer;
     if (redirects === MAX_REDIRECTS) throw new OutboundRefused(`more than ${MAX_REDIRECTS} redirects`);
-    const next = new URL(location, current);
+    const next = parseUrl(location, current);
     if (next.origin !== current.origin) {
       headers = Object.fromEntries(
         Object.entries(headers).filter(([name]) => !ORIGIN_BOUND_HEADERS.has(name.toLowerCase())),
