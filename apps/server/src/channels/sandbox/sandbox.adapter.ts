@@ -40,7 +40,8 @@ export const hasSandboxSecret = (
 /**
  * The built-in provider: no outside service, so demos and tests can play the customer. Sends always reach
  * the simulated phone (read back from the outbox route) unless the device's config asks it to fail:
- * `fail_sends: n` fails the first n attempts of each message as retryable, `fail_permanent: true` refuses.
+ * `fail_sends: n` fails the first n attempts of each message as retryable (asking for a retry after
+ * `retry_after_ms`, 50 by default), `fail_permanent: true` refuses.
  */
 export const sandboxAdapter: ChannelAdapter = {
   type: 'sandbox',
@@ -73,7 +74,12 @@ export const sandboxAdapter: ChannelAdapter = {
       return { ok: false, retryable: false, reason: 'sandbox: the simulated provider refused the message' };
     }
     if (message.attempt <= Number(device.config.fail_sends ?? 0)) {
-      return { ok: false, retryable: true, reason: 'sandbox: simulated temporary failure', retryAfterMs: 50 };
+      return {
+        ok: false,
+        retryable: true,
+        reason: 'sandbox: simulated temporary failure',
+        retryAfterMs: Number(device.config.retry_after_ms ?? 50),
+      };
     }
     // Derived from our id, so a provider-side retry would be recognisable as the same message.
     return { ok: true, providerMessageId: `sandbox-${message.messageId}` };

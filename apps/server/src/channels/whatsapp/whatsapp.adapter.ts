@@ -319,7 +319,12 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
             components: template.components,
           });
         }
-        url = pickText(answer.body, 'paging', 'next') || undefined;
+        const next = pickText(answer.body, 'paging', 'next');
+        // The next page's URL comes from the answer; the token goes only to the Graph API itself.
+        if (next && new URL(next).origin !== new URL(options.graphApiUrl).origin) {
+          throw new Error('the next page of templates points outside the Graph API');
+        }
+        url = next || undefined;
       }
       return found;
     },

@@ -128,6 +128,8 @@ export const createMessagesRepository = (db: Executor) => {
             eq(messages.status, 'queue'),
             isNull(messages.message_id),
             eq(messages.dispatch_state, ''),
+            // Deleted while it waited: it is not sent.
+            eq(messages.deleted, false),
           ),
         )
         .returning();

@@ -393,7 +393,7 @@ export const createMessagesService = ({
     async dispatch(clientId: string, messageId: string, attempt: number): Promise<void> {
       const messages = createMessagesRepository(db);
       const current = await messages.findById(clientId, messageId);
-      if (!current?.from_me || current.status !== 'queue' || current.message_id) return;
+      if (!current?.from_me || current.status !== 'queue' || current.message_id || current.deleted) return;
       if (current.dispatch_state === 'dispatching') {
         await this.failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
         return;

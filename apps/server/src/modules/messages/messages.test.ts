@@ -273,6 +273,36 @@ describe('sending', () => {
     }
   });
 
+  it('a queued message deleted while it waits for its retry never reaches the customer', async () => {
+    await call(testApp.app, 'PUT', `/api/v1/en/device/updateone/${device.id}`, {
+      token: owner.token,
+      body: { setting: { conect: { config: { fail_sends: 1, retry_after_ms: 1500 } } } },
+    });
+    try {
+      const contact = await takenConversation(agent);
+      const answer = await send(agent, { contact_id: contact.id, body: 'borrame' });
+      const id = answer.body.data[0]?.id ?? '';
+      const job = async () =>
+        (
+          await testApp.app.database.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, `message.send:${id}`))
+        )[0];
+      await expect.poll(async () => (await job())?.attempts).toBe(1);
+      await call(testApp.app, 'DELETE', `/api/v1/en/message/deleteone/${id}`, { token: agent.token });
+      await expect.poll(async () => (await job())?.status, { timeout: 10_000 }).toBe('done');
+      const [kept] = await outbox(testApp.app, device, contact.info.phone);
+      expect(kept).toMatchObject({ id, status: 'queue', deleted: true });
+      expect(kept?.message_id).toBeFalsy();
+    } finally {
+      await call(testApp.app, 'PUT', `/api/v1/en/device/updateone/${device.id}`, {
+        token: owner.token,
+        body: { setting: { conect: { config: { fail_sends: 0, retry_after_ms: 50 } } } },
+      });
+    }
+  });
+
   it('a send the provider refuses for good ends in error with the reason', async () => {
     await call(testApp.app, 'PUT', `/api/v1/en/device/updateone/${device.id}`, {
       token: owner.token,
