@@ -205,15 +205,34 @@ describe('notifications follow the receiver permissions', () => {
 });
 
 describe('socket lifecycle', () => {
-  it('answers an Apiv1 request sent right after connect', async () => {
-    // A user with no socket yet, so the connection also writes their presence before it is ready.
+  it('answers an Apiv1 request sent right after connect, while the connection is still being set up', async () => {
+    // A user with no socket yet: connecting marks them online, a write held back here by a lock on their
+    // row, so the request surely arrives while the server is still busy with the new connection.
     const fresh = await signupCompany(testApp.app);
-    const socket = open(fresh.token);
-    const answer = await Promise.race([
-      ask(socket, { resource: 'nothing', operation: 'here', locale: 'en' }),
-      sleep(3000).then(() => 'no answer'),
-    ]);
-    expect(answer).toMatchObject({ status_codes: 404 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locked = new Promise<void>((resolve, reject) => {
+      testApp.app.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select id from users where id = ${fresh.userId} for update`);
+          resolve();
+          await held;
+        })
+        .catch(reject);
+    });
+    await locked;
+    try {
+      const socket = open(fresh.token);
+      const answer = await Promise.race([
+        ask(socket, { resource: 'nothing', operation: 'here', locale: 'en' }),
+        sleep(2000).then(() => 'no answer'),
+      ]);
+      expect(answer).toMatchObject({ status_codes: 404 });
+    } finally {
+      release();
+    }
   });
 
   it("closes a logged-out session's socket within a second", async () => {

@@ -155,24 +155,26 @@ export const createRealtime = async (options: RealtimeOptions): Promise<Realtime
     return result.auth;
   };
 
-  /** Joins the rooms and announces presence; what the socket asks meanwhile waits for it. */
-  const start = async (socket: RealtimeSocket) => {
-    const auth = socket.data.auth;
-    checkedAt.set(socket, Date.now());
-    await applyAuth(socket, auth);
+  /** The user is online from their first socket on (a socket of theirs on any node counts). */
+  const announceOnline = async (auth: AuthContext) => {
     const sockets = await io.in(userRoom(auth.userId)).fetchSockets();
     if (sockets.length === 1) await options.onPresence(auth, true);
   };
 
   io.on('connection', (socket) => {
-    // Handlers first, synchronously: a request sent right after connect must not arrive before them.
-    const ready = start(socket).catch((error: unknown) =>
-      options.logger.error({ err: error }, 'socket start failed'),
+    // Handlers first, synchronously: a request sent right after connect must not arrive before them. It
+    // waits for the rooms only; presence (a database write, a Redis round trip) goes on meanwhile.
+    checkedAt.set(socket, Date.now());
+    const joined = applyAuth(socket, socket.data.auth).catch((error: unknown) =>
+      options.logger.error({ err: error }, 'socket rooms failed'),
     );
+    const online = joined
+      .then(() => announceOnline(socket.data.auth))
+      .catch((error: unknown) => options.logger.error({ err: error }, 'presence failed'));
 
     socket.on('Apiv1', async (request: Apiv1Request, ack?: (answer: unknown) => void) => {
       try {
-        await ready;
+        await joined;
         const auth = await currentAuth(socket);
         if (!auth) {
           ack?.({ status_codes: 401, data: [], info: EXPIRED_TOKEN });
@@ -188,7 +190,7 @@ export const createRealtime = async (options: RealtimeOptions): Promise<Realtime
     });
 
     socket.on('disconnect', async () => {
-      await ready;
+      await online;
       if (isClosing) return;
       try {
         const remaining = await io.in(userRoom(socket.data.auth.userId)).fetchSockets();
