@@ -1,4 +1,4 @@
-import { initialsOf, truncateName } from '@conversa/domain';
+import { avatarInitialsOf, truncateName } from '@conversa/domain';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
@@ -38,7 +38,7 @@ export const UserMenu = () => {
             fontSize: 14,
           }}
         >
-          {initialsOf(user.name)}
+          {avatarInitialsOf(user)}
         </Avatar>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} data-testid="user-name">
           {truncateName(user.name)}

@@ -1,10 +1,8 @@
-import { initialsOf, isLocale, LOCALES, type UserUpdateInput } from '@conversa/domain';
+import { isLocale, LOCALES, type UserUpdateInput } from '@conversa/domain';
 import {
-  Avatar,
   Box,
   Card,
   CardContent,
-  Chip,
   Divider,
   FormControlLabel,
   Grid,
@@ -18,8 +16,15 @@ import { useAccount } from '../../shared/account/use-account';
 import { changeLocale, currentLocale } from '../../shared/i18n';
 import { notify } from '../../shared/notify';
 import { PageHeader } from '../../shared/ui/page-header';
+import { DetailsCard } from './components/details-card';
+import { PasswordCard } from './components/password-card';
+import { SessionsCard } from './components/sessions-card';
+import { TwoFactorCard } from './components/two-factor-card';
 
-/** The signed-in user's own data and preferences; every change is saved at once. */
+/**
+ * The signed-in user's own page: name and avatar initials, preferences (saved at once), password,
+ * two-factor and the open sessions.
+ */
 export const ProfilePage = () => {
   const { t } = useTranslation();
   const { user } = useAccount();
@@ -33,28 +38,11 @@ export const ProfilePage = () => {
     <>
       <PageHeader title={t('nav.profile')} subtitle={t('modules.profile')} />
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card>
-            <CardContent sx={{ display: 'grid', justifyItems: 'center', gap: 1, textAlign: 'center', py: 4 }}>
-              <Avatar sx={{ width: 88, height: 88, fontSize: 32, bgcolor: 'primary.main' }}>
-                {initialsOf(user.name)}
-              </Avatar>
-              <Typography variant="h5" component="h2" data-testid="profile-name">
-                {user.name}
-              </Typography>
-              <Typography color="text.secondary" data-testid="profile-email">
-                {user.email}
-              </Typography>
-              <Chip
-                label={t(`profile.accountTypes.${user.account}`)}
-                color="primary"
-                variant="outlined"
-                data-testid="profile-account"
-              />
-            </CardContent>
-          </Card>
+        <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+          <DetailsCard key={`${user.name}|${user.initials}`} user={user} />
+          <PasswordCard />
         </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
+        <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <Card>
             <CardContent sx={{ display: 'grid', gap: 2 }}>
               <Typography variant="h6" component="h2">
@@ -114,6 +102,8 @@ export const ProfilePage = () => {
               </Box>
             </CardContent>
           </Card>
+          <TwoFactorCard isOwner={user.account !== 'user'} />
+          <SessionsCard />
         </Grid>
       </Grid>
     </>

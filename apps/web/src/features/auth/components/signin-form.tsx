@@ -1,4 +1,4 @@
-import { type SigninInput, signinSchema } from '@conversa/domain';
+import { type LoginData, type SigninInput, signinSchema, type TwoFactorChallenge } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
 import { useState } from 'react';
@@ -7,15 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
-import { useLogin } from '../api/login';
+import { RecoveryCodesDialog } from '../../../shared/ui/recovery-codes';
+import { isChallenge, storeSession, useLogin } from '../api/login';
+import { TwoFactorStep } from './two-factor-step';
 
 type SigninFormProps = { onSignedIn: () => void; isCompact?: boolean };
 
-/** E-mail and password; submit stays disabled until both are valid (spec section 5). */
+/**
+ * E-mail and password; submit stays disabled until both are valid (spec section 5). When the account owes a
+ * second factor the form gives way to the code step; no session exists until that step succeeds.
+ */
 export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) => {
   const { t } = useTranslation();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  // After an enrollment the session waits until the person has seen their recovery codes.
+  const [enrolled, setEnrolled] = useState<{ session: LoginData; codes: string[] } | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,13 +37,44 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { info } = await login.mutateAsync(input);
+      const { data, info } = await login.mutateAsync(input);
+      if (isChallenge(data)) return setChallenge(data);
       if (info) notify(info, 'success');
       onSignedIn();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.info : t('errors.generic'));
     }
   });
+
+  if (enrolled) {
+    return (
+      <RecoveryCodesDialog
+        codes={enrolled.codes}
+        onClose={() => {
+          storeSession(enrolled.session);
+          onSignedIn();
+        }}
+      />
+    );
+  }
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        isCompact={isCompact}
+        onSignedIn={(info, { recovery_codes: codes, ...session }) => {
+          if (info) notify(info, 'success');
+          if (codes) return setEnrolled({ session, codes });
+          storeSession(session);
+          onSignedIn();
+        }}
+        onRestart={(reason) => {
+          setChallenge(null);
+          setFailure(reason ?? null);
+        }}
+      />
+    );
+  }
 
   const size = isCompact ? 'small' : 'medium';
   return (
