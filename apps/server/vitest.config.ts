@@ -1,13 +1,15 @@
 import { defineProject } from 'vitest/config';
 
-// `*.pg.test.ts` files need PostgreSQL (and Redis): they run only in the PostgreSQL pass (TEST_DB=postgres).
-const isPostgresPass = process.env.TEST_DB === 'postgres';
+// `*.pg.test.ts` files need the machine's services (Redis): they run where TEST_DATABASE_URL is set (CI).
+const hasMachineServices = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    exclude: isPostgresPass ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
+    exclude: hasMachineServices ? ['**/node_modules/**'] : ['**/node_modules/**', 'src/**/*.pg.test.ts'],
+    // Every test file runs on PostgreSQL: one server and one migrated template for the whole run.
+    globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Envelope } from '@conversa/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../core/config';
 import { seedDatabase } from '../core/db/seed';
@@ -10,17 +11,15 @@ import { DEFAULT_MASTER_LOGIN } from '../core/db/seed-logins';
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
 
 /**
- * A database of its own for one test file: in-memory PGlite by default; with TEST_DB=postgres a freshly
- * created database on TEST_DATABASE_URL, dropped afterwards.
+ * A database of its own for one test file, created from the run's migrated template (src/test/global-setup.ts)
+ * on TEST_DATABASE_URL or on the run's embedded PostgreSQL, and dropped afterwards.
  */
 export const createTestDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
-  if (process.env.TEST_DB !== 'postgres') return { url: 'memory://', drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const { adminUrl, template } = inject('testDatabaseServer');
   const name = `conversa_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -39,7 +38,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   port: 0,
   host: '127.0.0.1',
   dataDir: '/tmp/conversa-test-unused',
-  databaseUrl: 'memory://',
+  // createTestApp and createTestDatabase give each test file a database of its own.
+  databaseUrl: undefined,
   redisUrl: undefined,
   smtpUrl: undefined,
   mailFrom: 'Conversa <no-reply@conversa.test>',

@@ -153,7 +153,9 @@ const readPid = (file: string): number | undefined => {
  * ours. If nothing runs under that pid any more, PostgreSQL removes the stale file itself and replays its
  * write-ahead log, which is its normal crash recovery.
  */
-const takeOverLeftover = async (clusterDir: string, ownerFile: string, logger: EmbeddedPostgresLogger) => {
+const takeOverLeftover = async (dataDir: string, logger: EmbeddedPostgresLogger) => {
+  const clusterDir = join(dataDir, 'postgres');
+  const ownerFile = join(dataDir, 'postgres.owner');
   const pidFile = join(clusterDir, 'postmaster.pid');
   const pid = readPid(pidFile);
   if (pid === undefined || !exists(pid)) return;
@@ -367,6 +369,12 @@ const spawnServer = async (
 };
 
 /**
+ * Stops the server a killed process left running in dataDir, so the folder can be removed; refuses, like a
+ * start would, when its owner still runs.
+ */
+export const stopLeftoverPostgres = (dataDir: string) => takeOverLeftover(dataDir, silentLogger);
+
+/**
  * Starts the private PostgreSQL server of `npm start`: initialised on the first start, on a free loopback
  * port, with the password kept in DATA_DIR, taking over from a previous run that was killed.
  */
@@ -383,7 +391,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   await chmod(join(options.dataDir, 'postgres.password'), 0o600);
   const runAs = await resolveRunAs(logger);
   if (clusterExists) {
-    await takeOverLeftover(clusterDir, ownerFile, logger);
+    await takeOverLeftover(options.dataDir, logger);
   } else {
     await initialise(binaries, options.dataDir, clusterDir, password, runAs, durable);
     logger.info({ clusterDir, ms: Date.now() - startedAt }, 'embedded PostgreSQL initialised');
@@ -427,16 +435,11 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
+        // Immediate shutdown if the fast one hangs: the next start replays the write-ahead log, as after a crash.
+        const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
         child.kill('SIGINT');
-        const timedOut = await Promise.race([
-          exited.then(() => false),
-          sleep(STOP_TIMEOUT_MS).then(() => true),
-        ]);
-        if (timedOut) {
-          // Immediate shutdown: the next start replays the write-ahead log, as after a crash.
-          child.kill('SIGQUIT');
-          await exited;
-        }
+        await exited;
+        clearTimeout(timer);
       }
       await rm(ownerFile, { force: true });
       logger.info({ postgresPid: child.pid }, 'embedded PostgreSQL stopped');
