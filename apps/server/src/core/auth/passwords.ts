@@ -8,7 +8,7 @@ const ARGON2ID = 2 as Algorithm;
 /** argon2id, named explicitly rather than trusting the library's default. */
 export const hashPassword = (password: string): Promise<string> => hash(password, { algorithm: ARGON2ID });
 
-export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
+const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {
     return await verify(passwordHash, password);
   } catch {
