@@ -1,8 +1,8 @@
 import type { NumberFormat } from '@conversa/domain';
-
-export type ClientStatus = 'active' | 'blocked';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
+
+export type ClientStatus = 'active' | 'blocked';
 
 /** A company (tenant); every tenant table points here through client_id. */
 export const clients = pgTable(
