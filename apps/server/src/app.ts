@@ -26,6 +26,7 @@ import { createEventBus } from './core/events';
 import { createAuthHook } from './core/http/auth.hook';
 import { envelope, ok } from './core/http/envelope';
 import { registerErrorHandling } from './core/http/error-handler';
+import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
@@ -136,6 +137,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app, existsSync(config.webDist) ? config.webDist : undefined);
+  registerInputGuard(app);
 
   const events = createEventBus(app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);

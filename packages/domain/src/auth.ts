@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS, INDUSTRIES } from './constants';
 import { normalizePhone } from './countries';
+import { INPUT_MESSAGES, isTimeZone } from './input-limits';
 import { LOCALES } from './locales';
 import { emailField, MESSAGES, passwordField, requiredText } from './validation';
 
@@ -25,7 +26,10 @@ export const signupFields = {
   email: emailField(),
   country: z.string().trim().min(2).max(2).default(DEFAULTS.country),
   phone: requiredText().max(32),
-  timezone: requiredText().max(64).default(DEFAULTS.timezone),
+  timezone: requiredText()
+    .max(64)
+    .refine(isTimeZone, { error: INPUT_MESSAGES.timezone })
+    .default(DEFAULTS.timezone),
   language: z.enum(LOCALES, { error: MESSAGES.required }).default(DEFAULTS.language),
   industry: z.enum(INDUSTRIES, { error: MESSAGES.required }).default(DEFAULTS.industry),
   quantityemple: z.coerce

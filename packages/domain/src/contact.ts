@@ -3,6 +3,7 @@ import { CHAT_FILTERS, CHAT_OPTIONS } from './chat';
 import { DEFAULTS, PAGE_SIZE } from './constants';
 import { findCountry, isValidPhone, normalizePhone } from './countries';
 import type { ChannelType, DeviceStatus } from './device';
+import { INT4_MAX } from './input-limits';
 import type { MessageStatus, MessageType } from './message';
 import { searchBodySchema } from './search';
 import { EMAIL_PATTERN, MESSAGES, requiredText } from './validation';
@@ -131,7 +132,7 @@ export type ContactUpdateManyInput = z.infer<typeof contactUpdateManySchema>;
 
 /** The conversation list query of `POST contact/chats` (also the `find` of unlockchatmany). */
 export const chatListSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   offset: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.chats),
   fixed: z.array(z.string().max(64)).max(500).default([]),
   filter: z.enum(CHAT_FILTERS).default('All'),

@@ -9,6 +9,7 @@ export * from './contact-import';
 export * from './countries';
 export * from './device';
 export * from './envelope';
+export * from './input-limits';
 export * from './locales';
 export * from './message';
 export * from './message-send';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants';
 import { normalizePhone } from './countries';
+import { INT4_MAX } from './input-limits';
 import {
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
@@ -99,7 +100,7 @@ export const sendTemplateSchema = z.object({
 });
 
 export const messagePageSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   offset: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE.messages),
 });
 

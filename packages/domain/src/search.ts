@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { INT4_MAX } from './input-limits';
 
 /** The ten filter conditions of API.md; `contains` is case-insensitive. */
 export const CONDITIONS = [
@@ -50,7 +51,7 @@ export type Sort = z.infer<typeof sortSchema>;
 
 /** The body every search, list, export and kanban route takes. */
 export const searchBodySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   offset: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
   filters: z.array(filterSchema).max(50).default([]),
   logical: z.enum(LOGICALS).default('and'),

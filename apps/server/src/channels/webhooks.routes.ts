@@ -1,15 +1,15 @@
-import { CHANNEL_TYPES } from '@conversa/domain';
+import { CHANNEL_TYPES, hasNul } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SecretBox } from '../core/crypto/secret-box';
 import type { Database } from '../core/db/database';
 import type { EventBus } from '../core/events';
-import { AppError, notFound } from '../core/http/app-error';
+import { AppError, badRequest, notFound } from '../core/http/app-error';
 import { ok } from '../core/http/envelope';
 import { isUuid } from '../core/http/route-schemas';
 import type { MessagesService } from '../modules/messages/messages.service';
-import type { WebhookRequest } from './channel-adapter';
+import type { InboundEvent, WebhookRequest } from './channel-adapter';
 import type { ChannelRegistry } from './channel-registry';
 import { hasSandboxSecret } from './sandbox/sandbox.adapter';
 import { createWebhookDevices } from './webhook-devices';
@@ -25,6 +25,10 @@ export type WebhooksOptions = {
 
 /** Meta batches up to a thousand events in one delivery, far over Fastify's default 1 MB. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
+
+const holdsNulId = (event: InboundEvent): boolean =>
+  hasNul(event.providerMessageId) ||
+  (event.kind === 'message' && (hasNul(event.from.phone) || hasNul(event.media?.ref ?? '')));
 
 const params = z.object({ provider: z.enum(CHANNEL_TYPES), deviceId: z.string().min(1).max(64) });
 
@@ -105,7 +109,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
     '/webhooks/:provider/:deviceId',
     {
       schema: { tags: ['webhooks'], summary: 'A provider delivers messages or receipts', params },
-      config: { isPublic: true },
+      config: { isPublic: true, providerPayload: true },
       bodyLimit: WEBHOOK_BODY_LIMIT,
     },
     async (request) => {
@@ -116,6 +120,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
         throw new AppError(401, 'info.invalidToken');
       }
       const inbound = adapter.parseWebhook(request.body, device.channel);
+      // Provider ids are identities, stored as they come: one PostgreSQL cannot hold is refused, not altered.
+      if (inbound.some(holdsNulId)) throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
       await options.messages.receive(device.row, inbound);
       return ok(request.locale, [], { info: 'info.webhookReceived' });
     },

@@ -19,6 +19,9 @@ const STATUS_INFO: Record<number, MessageKey> = {
   429: 'info.tooManyRequests',
 };
 
+/** @fastify/multipart's 413s for a form with more fields, files or parts than its limits allow. */
+const PART_LIMIT_CODES = new Set(['FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
+
 const pathOf = (segments: readonly PropertyKey[]): string => segments.map(String).join('.');
 
 const statusOf = (error: FastifyError): number => {
@@ -73,7 +76,9 @@ export const registerErrorHandling = (app: FastifyInstance, webDist: string | un
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(envelope(500, translate(locale, 'info.serverError')));
     }
-    const info = STATUS_INFO[status] ?? 'info.invalidData';
+    const info = PART_LIMIT_CODES.has(error.code)
+      ? 'info.tooManyParts'
+      : (STATUS_INFO[status] ?? 'info.invalidData');
     return reply.status(status).send(envelope(status, translate(locale, info)));
   });
 

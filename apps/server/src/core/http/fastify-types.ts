@@ -22,6 +22,8 @@ declare module 'fastify' {
     permission?: PermissionKey;
     /** Platform administration: only the master account may call it. */
     masterOnly?: boolean;
+    /** The body is a provider's payload: NUL characters in its text are cleaned later, not refused. */
+    providerPayload?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

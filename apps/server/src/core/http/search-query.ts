@@ -1,5 +1,12 @@
-import type { Condition, Filter, Pagination, SearchBody } from '@conversa/domain';
-import { type AnyColumn, and, asc, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  type Condition,
+  type Filter,
+  INT4_MAX,
+  isStorableDate,
+  type Pagination,
+  type SearchBody,
+} from '@conversa/domain';
+import { type AnyColumn, and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { MessageKey } from '../i18n/i18n';
 import { badRequest, type FieldIssue } from './app-error';
 
@@ -58,6 +65,26 @@ const asNumber = (value: Scalar): number => {
   return number;
 };
 
+/** Integer columns refuse fractions and values past their type's range (PostgreSQL would fail the query). */
+const INTEGER_RANGES: Record<string, number> = {
+  PgSmallInt: 32_767,
+  PgSmallSerial: 32_767,
+  PgInteger: INT4_MAX,
+  PgSerial: INT4_MAX,
+  PgBigInt53: Number.MAX_SAFE_INTEGER,
+  PgBigSerial53: Number.MAX_SAFE_INTEGER,
+};
+
+const numberReaderOf = (column: SQLWrapper): ((value: Scalar) => number) => {
+  const limit = is(column, Column) ? INTEGER_RANGES[column.columnType] : undefined;
+  if (limit === undefined) return asNumber;
+  return (value) => {
+    const number = asNumber(value);
+    if (!Number.isInteger(number) || Math.abs(number) > limit) throw new BadValue();
+    return number;
+  };
+};
+
 const asBoolean = (value: Scalar): boolean => {
   if (value === true || value === 'true' || value === 1 || value === '1') return true;
   if (value === false || value === 'false' || value === 0 || value === '0') return false;
@@ -76,19 +103,21 @@ type DateValue = { start: string; next: string | undefined };
 const asDate = (value: Scalar): DateValue => {
   if (typeof value === 'number') {
     const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw new BadValue();
+    if (!isStorableDate(date)) throw new BadValue();
     return { start: date.toISOString(), next: undefined };
   }
   if (typeof value !== 'string') throw new BadValue();
   if (DATE_ONLY.test(value)) {
     const start = new Date(`${value}T00:00:00.000Z`);
-    if (Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== value) throw new BadValue();
+    if (!isStorableDate(start) || start.toISOString().slice(0, 10) !== value) throw new BadValue();
+    // The day's end is compared too, so the day after must be storable as well (9999-12-31 is not a whole day).
     const next = new Date(start.getTime() + 86_400_000);
+    if (!isStorableDate(next)) throw new BadValue();
     return { start: start.toISOString(), next: next.toISOString() };
   }
   if (!DATE_TIME.test(value)) throw new BadValue();
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new BadValue();
+  if (!isStorableDate(date)) throw new BadValue();
   return { start: date.toISOString(), next: undefined };
 };
 
@@ -176,7 +205,7 @@ const scalarCondition = (
   value: Filter['value'],
 ): SQL => {
   const read: (value: Scalar) => string | number | boolean =
-    type === 'text' ? asText : type === 'number' ? asNumber : asBoolean;
+    type === 'text' ? asText : type === 'number' ? numberReaderOf(column) : asBoolean;
   switch (condition) {
     case 'equalto':
       return sql`${column} = ${read(scalarOf(value))}`;
