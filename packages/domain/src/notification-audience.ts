@@ -1,5 +1,11 @@
 import { isSecretConfigKey } from './device';
-import { type AccessSubject, hasAccess, type PermissionKey } from './permissions';
+import {
+  type AccessSubject,
+  CLIENT_PERMISSIONS,
+  hasAccess,
+  isPermissionKey,
+  type PermissionKey,
+} from './permissions';
 
 /**
  * Who belongs to a tier: holders of a permission key, the user the notification is about or addressed to
@@ -52,8 +58,7 @@ export const userForChat = (user: NotificationRecord): NotificationRecord =>
 
 /**
  * Who receives each module's notifications, richest view first: a receiver gets the first tier they belong
- * to and nothing else. A module not listed here reaches nobody, so a new module has to be placed here
- * before its notifications leave the server.
+ * to and nothing else. A module not listed follows the house rule (moduleTiers below).
  */
 const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> = {
   message: [{ grants: ['chat.view', 'subject'], view: whole }],
@@ -74,18 +79,33 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   client: [{ grants: ['everyone'], view: whole }],
 };
 
+/**
+ * The house rule for a module not listed (task, deal, payment…): whole records to holders of `{module}.view`
+ * and to the user it is addressed to; a module without a view key (an import's progress) reaches only that
+ * user.
+ */
+const moduleTiers = (module: string): readonly NotificationTier[] => {
+  const key = `${module}.view`;
+  return [{ grants: isPermissionKey(key) ? [key, 'subject'] : ['subject'], view: whole }];
+};
+
+const isListed = (module: string): boolean => Object.hasOwn(NOTIFICATION_TIERS, module);
+
 export const notificationTiers = (module: string): readonly NotificationTier[] =>
-  NOTIFICATION_TIERS[module] ?? [];
+  (isListed(module) ? NOTIFICATION_TIERS[module] : undefined) ?? moduleTiers(module);
+
+const VIEW_KEYS = CLIENT_PERMISSIONS.filter((key) => key.endsWith('.view'));
 
 /** Every key some tier is granted on: a socket joins one room per key of these it holds. */
 export const NOTIFICATION_PERMISSIONS: readonly PermissionKey[] = [
-  ...new Set(
-    Object.values(NOTIFICATION_TIERS).flatMap((tiers) =>
+  ...new Set([
+    ...Object.values(NOTIFICATION_TIERS).flatMap((tiers) =>
       tiers.flatMap((tier) =>
         tier.grants.filter((grant): grant is PermissionKey => grant !== 'subject' && grant !== 'everyone'),
       ),
     ),
-  ),
+    ...VIEW_KEYS,
+  ]),
 ];
 
 export type NotificationReceiver = AccessSubject & { userId: string };
@@ -116,8 +136,16 @@ export const notificationFor = <T extends { module: string; data: unknown[] }>(
   return tier ? { ...notification, data: viewNotificationData(tier, notification.data) } : null;
 };
 
-/** The modules a receiver sees some view of whoever they are about (the catch-up's first filter). */
-export const modulesVisibleTo = (receiver: NotificationReceiver): string[] =>
-  Object.entries(NOTIFICATION_TIERS)
+/**
+ * The modules a receiver sees some view of whoever they are about (the catch-up's first filter; what is
+ * addressed to them is seen besides).
+ */
+export const modulesVisibleTo = (receiver: NotificationReceiver): string[] => {
+  const listed = Object.entries(NOTIFICATION_TIERS)
     .filter(([, tiers]) => tiers.some((tier) => belongs(receiver, tier, null)))
     .map(([module]) => module);
+  const byHouseRule = VIEW_KEYS.filter((key) => hasAccess(receiver, key))
+    .map((key) => key.slice(0, -'.view'.length))
+    .filter((module) => !isListed(module));
+  return [...listed, ...byHouseRule];
+};
