@@ -19,7 +19,14 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  // Without DATABASE_URL the server runs its own PostgreSQL under DATA_DIR.
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   // Without SMTP_URL mails are written to the log instead of sent, so a first run needs no mail server.
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -57,7 +64,7 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** `memory://` keeps the embedded database in memory (tests). */
+  /** A PostgreSQL server's URL; undefined runs the embedded server in dataDir. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;

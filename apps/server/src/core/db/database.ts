@@ -1,11 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { type EmbeddedPostgresLogger, silentLogger, startEmbeddedPostgres } from './embedded-postgres';
@@ -14,7 +10,7 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 
-/** The one Drizzle type both drivers satisfy, so repositories never know which engine runs. */
+/** The Drizzle type repositories see: they never know which PostgreSQL server answers. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
 /** What a repository runs on: the database itself or an open transaction. */
@@ -23,14 +19,14 @@ export type Executor = Database | Transaction;
 export type DatabaseConnection = {
   db: Database;
   /** `embedded`: the private PostgreSQL server this process runs under DATA_DIR. */
-  kind: 'embedded' | 'pglite' | 'postgres';
+  kind: 'embedded' | 'postgres';
   migrate: () => Promise<void>;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 export type DatabaseOptions = {
-  /** A postgres:// URL, `memory://` for an in-memory PGlite, or undefined for the embedded server in dataDir. */
+  /** A postgres:// URL, or undefined for the embedded server in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
   /** Told when an idle PostgreSQL connection fails, so it is logged rather than crashing the process. */
@@ -38,9 +34,6 @@ export type DatabaseOptions = {
   /** Where the embedded server reports its start, its stop and its own warnings. */
   logger?: EmbeddedPostgresLogger;
 };
-
-const isPostgresUrl = (url: string | undefined): url is string =>
-  url !== undefined && /^postgres(ql)?:\/\//.test(url);
 
 /** The product's one driver: a pg Pool, on DATABASE_URL or on the embedded server alike. */
 const connectPool = (
@@ -70,37 +63,22 @@ const connectPool = (
 
 /**
  * Opens PostgreSQL: the server at DATABASE_URL, or without it a private server started under DATA_DIR and
- * stopped when the connection closes. `memory://` opens an in-memory PGlite.
+ * stopped when the connection closes. An earlier version's PGlite folder in DATA_DIR is imported first.
  */
 export const connectDatabase = async (options: DatabaseOptions): Promise<DatabaseConnection> => {
-  if (isPostgresUrl(options.databaseUrl)) {
+  if (options.databaseUrl !== undefined) {
     return connectPool(options.databaseUrl, options, 'postgres', async () => {});
   }
-  if (options.databaseUrl === undefined) {
-    const server = await startEmbeddedPostgres({ dataDir: options.dataDir, logger: options.logger });
-    if (hasPgliteData(options.dataDir)) {
-      await importPgliteData(options.dataDir, server.url, options.logger ?? silentLogger).catch(
-        async (error) => {
-          await server.stop();
-          throw error;
-        },
-      );
-    }
-    return connectPool(server.url, options, 'embedded', server.stop);
+  const server = await startEmbeddedPostgres({ dataDir: options.dataDir, logger: options.logger });
+  if (hasPgliteData(options.dataDir)) {
+    await importPgliteData(options.dataDir, server.url, options.logger ?? silentLogger).catch(
+      async (error) => {
+        await server.stop();
+        throw error;
+      },
+    );
   }
-  if (options.databaseUrl !== 'memory://') throw new Error(`DATABASE_URL is not a postgres:// URL`);
-  // pg_trgm backs the contact-name search index; a migration creates the extension in the database.
-  const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema });
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+  return connectPool(server.url, options, 'embedded', server.stop);
 };
 
 /** Postgres' unique_violation, looked for on the error and on the driver error Drizzle wraps. */

@@ -6,8 +6,10 @@ import { networkInterfaces, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, stopServerProcess } from '../../test/server-process';
 import { SERVER_ROOT } from '../paths';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { DEFAULT_MASTER_LOGIN } from './seed-logins';
 
 const dataDirs: string[] = [];
 const servers: EmbeddedPostgres[] = [];
@@ -188,4 +190,26 @@ describe('embedded PostgreSQL', () => {
     const server = await start(dataDir);
     expect(await query(server.url, 'select body from note')).toEqual([{ body: 'written before the crash' }]);
   });
+});
+
+describe('npm start without DATABASE_URL', () => {
+  it('runs the product on its own PostgreSQL and stops both on SIGTERM', async () => {
+    const dataDir = await newDataDir();
+    const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const login = await fetch(`${server.url}/api/v1/en/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEFAULT_MASTER_LOGIN.email, password: DEFAULT_MASTER_LOGIN.password }),
+    });
+    expect(login.status).toBe(200);
+    const postgresPid = Number.parseInt(
+      readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
+    expect(isAlive(postgresPid)).toBe(true);
+
+    expect(await stopServerProcess(server)).toBe(0);
+    expect(isAlive(postgresPid)).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
 });
