@@ -1,6 +1,14 @@
+/// <reference lib="dom" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
 
 const AGENT = 'agent@demo.test';
@@ -42,8 +50,12 @@ const customerWrites = async (
   expect(response.status()).toBe(200);
 };
 
-const agentPage = async (browser: Browser, email: string): Promise<Page> => {
-  const context = await browser.newContext();
+const agentPage = async (
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> => {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   await signIn(page, email, DEMO_PASSWORD);
   await page.goto('/app/chat');
@@ -55,6 +67,89 @@ const openConversation = async (page: Page, name: string) => {
   await page.getByTestId('conversation-row').filter({ hasText: name }).click();
   await expect(page.getByTestId('panel-name')).toHaveText(name);
 };
+
+let customers = 0;
+const newCustomer = (prefix: string) => {
+  customers += 1;
+  return {
+    phone: `569${String(Date.now()).slice(-6)}${customers % 10}`,
+    name: `${prefix} ${Date.now() % 10_000}-${customers}`,
+  };
+};
+
+/** A customer writes in, and the agent opens the new conversation and takes it. */
+const takeNewConversation = async (
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ phone: string; name: string }> => {
+  const customer = newCustomer(prefix);
+  await customerWrites(request, await sandboxDevice(request), customer, 'Hola, necesito ayuda');
+  await openConversation(page, customer.name);
+  await page.getByTestId('take-chat').click();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', READY);
+  return customer;
+};
+
+/**
+ * How long after the click on `row` the message `text` can be seen, measured in the page itself (from the
+ * click event to the first frame where the bubble is rendered and not hidden), so the number does not
+ * include Playwright's own polling.
+ */
+const msUntilShownAfterClick = async (page: Page, row: Locator, text: string): Promise<number> => {
+  await page.evaluate((wanted) => {
+    const probe = globalThis as unknown as { openedIn?: number };
+    delete probe.openedIn;
+    document.addEventListener(
+      'click',
+      () => {
+        const clickedAt = performance.now();
+        const look = () => {
+          const shown = [...document.querySelectorAll('[data-testid="message"]')].some(
+            (bubble) =>
+              bubble.textContent?.includes(wanted) &&
+              bubble.checkVisibility({ visibilityProperty: true, opacityProperty: true }),
+          );
+          if (shown) probe.openedIn = performance.now() - clickedAt;
+          else requestAnimationFrame(look);
+        };
+        look();
+      },
+      { capture: true, once: true },
+    );
+  }, text);
+  await row.click();
+  const handle = await page.waitForFunction(
+    () => (globalThis as unknown as { openedIn?: number }).openedIn,
+    undefined,
+    { timeout: 15_000 },
+  );
+  return (await handle.jsonValue()) as number;
+};
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`a conversation that arrives live shows its message as soon as it is opened (${viewport.width} px)`, async ({
+    browser,
+    request,
+  }) => {
+    const device = await sandboxDevice(request);
+    const customer = {
+      phone: `5693${String(Date.now()).slice(-7)}`,
+      name: `Cliente Nuevo ${Date.now() % 10_000}`,
+    };
+    const page = await agentPage(browser, AGENT, viewport);
+    await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+
+    await customerWrites(request, device, customer, 'Buenas tardes, ¿atienden hoy?');
+    const row = page.getByTestId('conversation-row').filter({ hasText: customer.name });
+    await expect(row).toBeVisible();
+    expect(await msUntilShownAfterClick(page, row, 'Buenas tardes, ¿atienden hoy?')).toBeLessThan(500);
+    await page.context().close();
+  });
+}
 
 test('two agents share a live conversation: take, reply, transfer, and the 10 MB rule', async ({
   browser,
@@ -193,4 +288,99 @@ test('away from the chat, a customer message toasts its first 25 characters and 
   await page.getByRole('button', { name: new RegExp(customer.name) }).click();
   await expect(page).toHaveURL(/\/app\/chat\?contact=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('panel-name')).toHaveText(customer.name);
+});
+
+test("a sent file's check shows in its conversation's row too, without a reload", async ({
+  browser,
+  request,
+}) => {
+  const page = await agentPage(browser, AGENT);
+  const customer = await takeNewConversation(page, request, 'Cliente Archivo');
+  await page.getByTestId('composer-file').setInputFiles({
+    name: 'presupuesto.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  const bubble = page.getByTestId('message').filter({ hasText: 'presupuesto.pdf' });
+  await expect(bubble.getByTestId('status-sent')).toBeVisible();
+  const row = page.getByTestId('conversation-row').filter({ hasText: customer.name });
+  await expect(row.getByTestId('status-sent')).toBeVisible();
+  await expect(row.getByTestId('status-queue')).toHaveCount(0);
+  await page.context().close();
+});
+
+test('with the bot answering a conversation of mine, Take hands it back to me', async ({
+  browser,
+  request,
+}) => {
+  const page = await agentPage(browser, AGENT);
+  await takeNewConversation(page, request, 'Cliente Bot');
+  await page.getByRole('checkbox', { name: 'Respuesta automática (bot)' }).check();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute(
+    'placeholder',
+    'Para activar el chat debe tomar la conversación.',
+  );
+  await page.getByTestId('take-chat').click();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', READY);
+  await expect(page.getByRole('checkbox', { name: 'Respuesta automática (bot)' })).not.toBeChecked();
+  await expect(page.getByTestId('take-chat')).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a transfer is confirmed; the notes drawer closes with its own button', async ({ browser, request }) => {
+  const page = await agentPage(browser, AGENT, { width: 1366, height: 768 });
+  const customer = await takeNewConversation(page, request, 'Cliente Traspaso');
+
+  await page.getByRole('button', { name: 'Notas' }).click();
+  await expect(page.getByTestId('notes-panel')).toBeVisible();
+  await page.getByTestId('notes-close').click();
+  await expect(page.getByTestId('notes-panel')).toBeHidden();
+
+  await page.getByTestId('transfer-open').first().click();
+  await page.getByRole('combobox', { name: 'Usuario' }).click();
+  await page.getByTestId(`transfer-option-${SUPERVISOR}`).click();
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Conversación transferida a' })).toBeVisible();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', TAKEN);
+  expect(customer.name).not.toBe('');
+  await page.context().close();
+});
+
+test('the new-message dialog starts with the only connected device chosen', async ({ browser }) => {
+  const page = await agentPage(browser, AGENT);
+  await page.getByTestId('new-message').click();
+  await expect(page.getByRole('combobox', { name: 'Dispositivo' })).not.toHaveText(/^\s*$/);
+  await expect(page.getByRole('combobox', { name: 'Dispositivo' })).toHaveText('Sandbox');
+  await page.context().close();
+});
+
+for (const viewport of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`the + button never covers a row (${viewport.width} px)`, async ({ browser }) => {
+    const page = await agentPage(browser, AGENT, viewport);
+    await expect(page.getByTestId('conversation-row').first()).toBeVisible();
+    const fab = await page.getByTestId('new-message').boundingBox();
+    const rows = await page.getByTestId('conversation-list').boundingBox();
+    if (!fab || !rows) throw new Error('the + button or the list is not on screen');
+    // Whatever the scroll position, a row can only be where the list's scroll area is.
+    expect(fab.y).toBeGreaterThanOrEqual(rows.y + rows.height);
+    await page.context().close();
+  });
+}
+
+test('on a phone the chat starts at the top: the menu button sits in the list header, no empty band', async ({
+  browser,
+}) => {
+  const page = await agentPage(browser, AGENT, { width: 390, height: 844 });
+  const menu = await page.getByRole('button', { name: 'Abrir menú' }).boundingBox();
+  const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+  const list = await page.getByTestId('chat-page').boundingBox();
+  if (!menu || !title || !list) throw new Error('the chat header is not on screen');
+  expect(list.y).toBe(0);
+  // The title shares the button's row, beside it.
+  expect(Math.abs(title.y + title.height / 2 - (menu.y + menu.height / 2))).toBeLessThan(8);
+  expect(title.x).toBeGreaterThanOrEqual(menu.x + menu.width);
+  await page.context().close();
 });

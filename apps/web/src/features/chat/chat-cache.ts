@@ -87,6 +87,17 @@ const dedupe = (contacts: Contact[]): Contact[] => {
   return [...byId.values()];
 };
 
+/**
+ * A later copy of a conversation replaces the listed one, except that its last message's status never moves
+ * back: a copy made before the send went out may arrive after the message's own update.
+ */
+const mergeChat = (current: Contact, incoming: Contact): Contact => {
+  const shown = current.message.info;
+  const last = incoming.message.info;
+  if (!shown || !last || shown.id !== last.id || !isStatusAdvance(last.status, shown.status)) return incoming;
+  return { ...incoming, message: { ...incoming.message, info: { ...last, status: shown.status } } };
+};
+
 /** Puts a changed or new conversation where it belongs in every loaded list. */
 export const upsertChat = (queryClient: QueryClient, contact: Contact, viewer: Viewer): void => {
   for (const [key, data] of queryClient.getQueriesData<Pages<Contact>>({ queryKey: CHAT_LISTS_KEY })) {
@@ -101,7 +112,7 @@ export const upsertChat = (queryClient: QueryClient, contact: Contact, viewer: V
       items.splice(index, 1);
       delta = -1;
     } else if (index >= 0) {
-      items[index] = contact;
+      items[index] = mergeChat(items[index] as Contact, contact);
     } else if (fits === true) {
       items.push(contact);
       delta = 1;
@@ -111,7 +122,9 @@ export const upsertChat = (queryClient: QueryClient, contact: Contact, viewer: V
     items.sort(compareChats(viewer.fixed));
     queryClient.setQueryData<Pages<Contact>>(key, rechunk(items, data, delta));
   }
-  queryClient.setQueryData<Contact>(contactKeyOf(contact.id), (current) => (current ? contact : current));
+  queryClient.setQueryData<Contact>(contactKeyOf(contact.id), (current) =>
+    current ? mergeChat(current, contact) : current,
+  );
 };
 
 /** Changes fields of listed conversations (the assignee after a bulk release, counters after reading). */
@@ -213,6 +226,33 @@ export const upsertMessage = (
   }
   queryClient.setQueryData<Pages<Message>>(key, { ...data, pages });
   return true;
+};
+
+/**
+ * The conversation's row shows its last message's status: when that message changes (the optimistic copy
+ * answered by the server, a send or a receipt) the row's icon follows the bubble's.
+ */
+export const followLastMessage = (queryClient: QueryClient, message: Message): void => {
+  const ids = [message.id, message.temp_id].filter((id) => id !== '');
+  const follow = (contact: Contact): Contact => {
+    const last = contact.message.info;
+    if (!last || !ids.includes(last.id)) return contact;
+    const status =
+      last.status === message.status || isStatusAdvance(last.status, message.status)
+        ? message.status
+        : last.status;
+    if (last.id === message.id && status === last.status && last.message_id === message.message_id) {
+      return contact;
+    }
+    return {
+      ...contact,
+      message: {
+        ...contact.message,
+        info: { ...last, id: message.id, status, message_id: message.message_id },
+      },
+    };
+  };
+  patchChats(queryClient, [message.contact_id], follow);
 };
 
 /** Applies a change to one message of a conversation, found by temp id (an optimistic copy that failed). */

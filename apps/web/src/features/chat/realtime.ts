@@ -12,6 +12,7 @@ import { markRead } from './api/mark-read';
 import {
   CHAT_LISTS_KEY,
   findChat,
+  followLastMessage,
   patchChats,
   patchDeviceInChats,
   removeChat,
@@ -73,6 +74,7 @@ export const applyChatNotification = (notification: Notification, context: Conte
       for (const message of records as Message[]) {
         const isCreate = notification.action === 'create';
         upsertMessage(queryClient, message, { canInsert: isCreate });
+        if (message.fromMe) followLastMessage(queryClient, message);
         if (isCreate && !message.fromMe) {
           if (getOpenConversation() === message.contact_id) {
             // The person is looking at it: it is read already.

@@ -10,4 +10,6 @@ export const useLockChat = () =>
   useOptimisticContactMutation(lockChat, (contact, _input, viewer) => ({
     ...contact,
     derivedto: viewer.userId,
+    // Taking hands the conversation back from the bot, as the server does.
+    answerbot: false,
   }));

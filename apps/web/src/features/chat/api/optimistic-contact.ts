@@ -12,6 +12,8 @@ type Snapshot = { contact: Contact | undefined };
 export const useOptimisticContactMutation = <Input extends { id: string }>(
   call: (input: Input) => Promise<Contact>,
   apply: (contact: Contact, input: Input, viewer: Viewer) => Contact,
+  /** Runs once the server has agreed, even when the control that started it is gone by then. */
+  onDone?: (contact: Contact, input: Input) => void,
 ) => {
   const queryClient = useQueryClient();
   const { user } = useAccount();
@@ -25,7 +27,10 @@ export const useOptimisticContactMutation = <Input extends { id: string }>(
       return { contact };
     },
     onError: (_error, input, snapshot) => restore(queryClient, input.id, snapshot, viewer),
-    onSuccess: (contact) => upsertChat(queryClient, contact, viewer),
+    onSuccess: (contact, input) => {
+      upsertChat(queryClient, contact, viewer);
+      onDone?.(contact, input);
+    },
   });
 };
 

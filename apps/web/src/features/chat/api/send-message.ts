@@ -2,7 +2,7 @@ import { type Contact, type Message, type MessageType, newTempId } from '@conver
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAccount } from '../../../shared/account/use-account';
 import { api, firstOf } from '../../../shared/api-client';
-import { patchChats, patchMessage, upsertMessage } from '../chat-cache';
+import { followLastMessage, patchChats, patchMessage, upsertMessage } from '../chat-cache';
 
 export type OutgoingMessage = {
   type: MessageType;
@@ -101,6 +101,9 @@ export const useSendMessage = (contact: Contact) => {
         throw error;
       });
     },
-    onSuccess: (message) => upsertMessage(queryClient, message),
+    onSuccess: (message) => {
+      upsertMessage(queryClient, message);
+      followLastMessage(queryClient, message);
+    },
   });
 };

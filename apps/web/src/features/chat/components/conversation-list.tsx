@@ -70,7 +70,7 @@ const ListFooter = ({ context }: { context?: ListContext }) => {
     <Typography
       variant="body2"
       color="text.secondary"
-      sx={{ textAlign: 'center', py: 3, pb: 10 }}
+      sx={{ textAlign: 'center', py: 3 }}
       data-testid="list-end"
     >
       {t('chat.list.end')}
@@ -82,12 +82,15 @@ const ListFooter = ({ context }: { context?: ListContext }) => {
 export const ConversationList = ({
   selectedId,
   isWidget,
+  hasMenuInset = false,
   onSelect,
   onNewMessage,
   toolbar,
 }: {
   selectedId: string | null;
   isWidget: boolean;
+  /** The layout's floating menu button sits over the header's start: leave it room. */
+  hasMenuInset?: boolean;
   onSelect: (contact: Contact) => void;
   onNewMessage: () => void;
   toolbar?: ReactNode;
@@ -145,7 +148,15 @@ export const ConversationList = ({
       }}
     >
       <Box sx={{ px: 2, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            minHeight: 40,
+            paddingInlineStart: hasMenuInset ? 6 : 0,
+          }}
+        >
           <Typography variant="h6" component="h1" sx={{ flex: 1 }} noWrap>
             {t('chat.list.title')}{' '}
             <Typography component="span" variant="body2" color="text.secondary" data-testid="chat-count">
@@ -247,15 +258,28 @@ export const ConversationList = ({
           />
         )}
       </Box>
-      <Fab
-        color="primary"
-        aria-label={t('chat.newMessage.title')}
-        onClick={onNewMessage}
-        sx={{ position: 'absolute', insetInlineEnd: 20, bottom: 20 }}
-        data-testid="new-message"
+      {/* The + button has a strip of its own below the rows, so it never covers a row's time or buttons. */}
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          px: 2,
+          py: 1,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
       >
-        <Add />
-      </Fab>
+        <Fab
+          color="primary"
+          size="medium"
+          aria-label={t('chat.newMessage.title')}
+          onClick={onNewMessage}
+          data-testid="new-message"
+        >
+          <Add />
+        </Fab>
+      </Box>
       <ColumnDialog
         isOpen={isColumnsOpen}
         selected={columns}

@@ -36,11 +36,14 @@ const NOTES_WIDTH = 300;
 export const ConversationPanel = ({
   contactId,
   isWidget,
+  hasMenuInset = false,
   onBack,
   onClose,
 }: {
   contactId: string;
   isWidget: boolean;
+  /** The layout's floating menu button sits over the header's start: leave it room. */
+  hasMenuInset?: boolean;
   onBack: () => void;
   onClose: () => void;
 }) => {
@@ -70,12 +73,18 @@ export const ConversationPanel = ({
       : contact.derivedto === user.id
         ? t('chat.panel.assignedToMe')
         : (list_user.find((member) => member.id === contact.derivedto)?.name ?? t('chat.panel.anotherUser'));
-  const canTake = contact.derivedto !== user.id && contact.derivedto === '' && can('chat.lockchat');
+  const isMine = contact.derivedto === user.id;
+  // A conversation the bot answers must be taken back even by its assignee (the composer asks for it).
+  const canTake = can('chat.lockchat') && (contact.derivedto === '' || (isMine && contact.answerbot));
+  const take = () =>
+    isMine ? answerbot.mutate({ id: contact.id, answerbot: false }) : lock.mutate({ id: contact.id });
   const canRelease =
     contact.derivedto !== '' &&
     can('chat.releasechat') &&
     (contact.derivedto === user.id || can('chat.unlockchatmany'));
-  const notes = <NotesPanel contactId={contact.id} />;
+  const notes = (
+    <NotesPanel contactId={contact.id} onClose={isWide ? undefined : () => setIsNotesOpen(false)} />
+  );
 
   return (
     <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }}>
@@ -89,6 +98,7 @@ export const ConversationPanel = ({
             alignItems: 'center',
             gap: 1,
             px: 1,
+            paddingInlineStart: hasMenuInset ? 8 : 1,
             py: 1,
             borderBottom: 1,
             borderColor: 'divider',
@@ -111,12 +121,7 @@ export const ConversationPanel = ({
             </Typography>
           </Box>
           {canTake && (
-            <Button
-              variant="contained"
-              size="small"
-              onClick={() => lock.mutate({ id: contact.id })}
-              data-testid="take-chat"
-            >
+            <Button variant="contained" size="small" onClick={take} data-testid="take-chat">
               {t('chat.panel.take')}
             </Button>
           )}

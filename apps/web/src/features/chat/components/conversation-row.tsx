@@ -2,9 +2,12 @@ import type { Contact } from '@conversa/domain';
 import PushPin from '@mui/icons-material/PushPin';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import { Box, IconButton, ListItemButton, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeDate } from '../../../shared/format/relative-date';
+import { contactQueryOptions } from '../api/get-contact';
+import { messagesQueryOptions } from '../api/get-messages';
 import { type ChatColumn, columnValue } from '../chat-columns';
 import { ContactAvatar } from './contact-avatar';
 import { MessageStatusIcon } from './message-status-icon';
@@ -37,6 +40,7 @@ const directionOf = (column: ChatColumn | undefined): 'ltr' | 'auto' => (column 
 export const ConversationRow = memo(
   ({ contact, columns, isSelected, isPinned, onSelect, onTogglePin }: ConversationRowProps) => {
     const { t, i18n } = useTranslation();
+    const queryClient = useQueryClient();
     const preview = usePreview(contact);
     const last = contact.message.info;
     const [primary, ...secondary] = columns
@@ -53,6 +57,11 @@ export const ConversationRow = memo(
         <ListItemButton
           selected={isSelected}
           onClick={() => onSelect(contact)}
+          // The press starts loading the conversation, so its messages are there when the panel first renders.
+          onPointerDown={() => {
+            void queryClient.prefetchInfiniteQuery(messagesQueryOptions(contact.id));
+            void queryClient.prefetchQuery(contactQueryOptions(contact.id));
+          }}
           data-testid="conversation-row"
           data-contact-id={contact.id}
           sx={{ gap: 1.5, alignItems: 'flex-start', py: 1.25, borderBottom: 1, borderColor: 'divider' }}
@@ -68,6 +77,7 @@ export const ConversationRow = memo(
                   variant="caption"
                   color={contact.message.numpending > 0 ? 'primary' : 'text.secondary'}
                   sx={{ flexShrink: 0 }}
+                  data-testid="conversation-time"
                 >
                   {formatRelativeDate(new Date(last.timestamp), t, i18n.language)}
                 </Typography>

@@ -3,7 +3,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Box, Chip, Skeleton, Stack } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
+import { type ContextProp, type ListProps, Virtuoso } from 'react-virtuoso';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useMessages } from '../api/get-messages';
@@ -44,6 +44,15 @@ const ListHeader = ({ context }: { context?: ListContext }) =>
 
 const ListFooter = () => <Box sx={{ height: 12 }} />;
 
+/**
+ * The rows, never hidden. Virtuoso hides them until it has confirmed its scroll to the newest message, and
+ * that confirmation waits for a later change of the list: a conversation shorter than the pane (a customer's
+ * first message) has nothing to scroll, so it stayed blank until something else re-rendered it.
+ */
+const MessageRows = ({ style, context: _context, ...props }: ListProps & ContextProp<ListContext>) => (
+  <div {...props} style={{ ...style, visibility: 'visible' }} />
+);
+
 /** The conversation, oldest at the top; scrolling up loads the older pages and keeps the reader's place. */
 export const MessageList = ({ contactId }: { contactId: string }) => {
   const { t, i18n } = useTranslation();
@@ -81,7 +90,7 @@ export const MessageList = ({ contactId }: { contactId: string }) => {
       style={{ flex: 1 }}
       data={items}
       firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={items.length - 1}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       computeItemKey={(_index, item) => item.key}
       followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
       alignToBottom
@@ -90,7 +99,7 @@ export const MessageList = ({ contactId }: { contactId: string }) => {
         if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
       }}
       context={{ isLoadingOlder: query.isFetchingNextPage }}
-      components={{ Header: ListHeader, Footer: ListFooter }}
+      components={{ Header: ListHeader, Footer: ListFooter, List: MessageRows }}
       itemContent={(_index, item) =>
         item.kind === 'day' ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>

@@ -66,7 +66,9 @@ export const NewMessageDialog = ({
   const { t, i18n } = useTranslation();
   const { user, list_device } = useAccount();
   const devices = list_device.filter(isDevice).filter(isDeviceConnected);
-  const [deviceId, setDeviceId] = useState('');
+  const [pickedDeviceId, setDeviceId] = useState('');
+  // With a single connected device there is nothing to choose.
+  const deviceId = pickedDeviceId || (devices.length === 1 ? (devices[0]?.id ?? '') : '');
   const [mode, setMode] = useState<'existing' | 'new'>('existing');
   const [kind, setKind] = useState<'text' | 'template'>('text');
   const [body, setBody] = useState('');

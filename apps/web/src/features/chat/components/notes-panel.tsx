@@ -1,7 +1,9 @@
+import Close from '@mui/icons-material/Close';
 import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import {
   Box,
   Button,
+  IconButton,
   List,
   ListItem,
   ListItemText,
@@ -19,7 +21,7 @@ import { useCreateNote } from '../api/create-note';
 import { useNotes } from '../api/get-notes';
 
 /** Notes beside the conversation: a comment box and the contact's notes, newest first, 20 a page. */
-export const NotesPanel = ({ contactId }: { contactId: string }) => {
+export const NotesPanel = ({ contactId, onClose }: { contactId: string; onClose?: () => void }) => {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const { list_user } = useAccount();
@@ -39,9 +41,16 @@ export const NotesPanel = ({ contactId }: { contactId: string }) => {
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
       data-testid="notes-panel"
     >
-      <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
-        {t('chat.notes.title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: onClose ? 1 : 2 }}>
+        <Typography variant="subtitle1" sx={{ flex: 1 }}>
+          {t('chat.notes.title')}
+        </Typography>
+        {onClose && (
+          <IconButton aria-label={t('common.close')} edge="end" onClick={onClose} data-testid="notes-close">
+            <Close />
+          </IconButton>
+        )}
+      </Box>
       {can('note.create') && (
         <Stack spacing={1} sx={{ p: 2 }}>
           <TextField

@@ -104,7 +104,8 @@ export const TransferControl = ({
             disabled={target === '' || transfer.isPending}
             data-testid="transfer-submit"
             onClick={() => {
-              transfer.mutate({ id: contact.id, userId: target });
+              const userName = colleagues.find((member) => member.id === target)?.name ?? '';
+              transfer.mutate({ id: contact.id, userId: target, userName });
               close();
             }}
           >

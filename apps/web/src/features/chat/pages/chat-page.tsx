@@ -30,7 +30,8 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
   const { t } = useTranslation();
   const theme = useTheme();
   const isStacked = !useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  // Below the permanent sidebar's width the layout floats a menu button at the top left.
+  // Below the permanent sidebar's width the layout floats a menu button at the top start corner: the
+  // headers under it leave it room instead of the page giving up a band of its height.
   const hasMenuButton = !useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true }) && !isWidget;
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('contact');
@@ -102,7 +103,6 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
         overflow: 'hidden',
         bgcolor: 'background.default',
         boxSizing: 'border-box',
-        pt: hasMenuButton ? 8 : 0,
       }}
       data-testid="chat-page"
     >
@@ -118,6 +118,7 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
           <ConversationList
             selectedId={selectedId}
             isWidget={isWidget}
+            hasMenuInset={hasMenuButton}
             onSelect={onSelect}
             onNewMessage={() => setIsNewOpen(true)}
             toolbar={widgetToolbar}
@@ -130,6 +131,7 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
             <ConversationPanel
               contactId={selectedId}
               isWidget={isWidget}
+              hasMenuInset={hasMenuButton && isStacked}
               onBack={() => select(null)}
               onClose={() => (isWidget ? postToParent('close') : select(null))}
             />
