@@ -33,8 +33,9 @@ const pick = (record: NotificationRecord, keys: readonly string[]): Notification
 const isDeviceSecretKey = (key: string): boolean => isSecretConfigKey(key) || key === 'secret';
 
 /** A device as a viewer who may not change it sees it: every provider setting except the secrets. */
-export const deviceWithoutSecrets = (device: NotificationRecord): NotificationRecord => {
-  const setting = isRecord(device.setting) ? device.setting : undefined;
+export const deviceWithoutSecrets = <T extends object>(device: T): T => {
+  const record = device as NotificationRecord;
+  const setting = isRecord(record.setting) ? record.setting : undefined;
   const conect = setting && isRecord(setting.conect) ? setting.conect : undefined;
   if (!setting || !conect || !isRecord(conect.config)) return device;
   const config = Object.fromEntries(Object.entries(conect.config).filter(([key]) => !isDeviceSecretKey(key)));

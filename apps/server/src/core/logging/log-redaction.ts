@@ -14,6 +14,7 @@ const SECRET_NAME_PARTS = [
   'totp',
   'recovery',
   'signature',
+  'challenge',
 ];
 /** Exact names: hashes, and the bound values of a query (a failed insert's params hold what it inserted). */
 const SECRET_NAMES = new Set(['hash', 'params', 'parameters', 'values']);

@@ -6,6 +6,8 @@ import {
   type DeviceUpdateInput,
   deviceConfigPatchSchema,
   type deviceCreateSchema,
+  deviceWithoutSecrets,
+  hasAccess,
   type SearchBody,
 } from '@conversa/domain';
 import type { z } from 'zod';
@@ -39,6 +41,10 @@ export type DevicesServiceDeps = {
 export const createDevicesService = ({ db, events, box, channels, publicUrl }: DevicesServiceDeps) => {
   const repo = createDevicesRepository(db);
   const present = (row: DeviceRow) => toPublicDevice(box, row, publicUrl);
+  // The same rule as the device notifications: provider secrets (masked or the sandbox's own) only go to
+  // those who may change the device.
+  const presentTo = (auth: AuthContext) => (row: DeviceRow) =>
+    hasAccess(auth, 'device.edit') ? present(row) : deviceWithoutSecrets(present(row));
 
   const loadInTenant = async (auth: AuthContext, id: string) => {
     const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
@@ -99,11 +105,11 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
         tieBreaker: devices.id,
       });
       const { rows, total } = await repo.search(auth.clientId, query);
-      return { data: rows.map(present), pagination: query.pagination(total) };
+      return { data: rows.map(presentTo(auth)), pagination: query.pagination(total) };
     },
 
     async findOne(auth: AuthContext, id: string): Promise<Device> {
-      return present(await loadInTenant(auth, id));
+      return presentTo(auth)(await loadInTenant(auth, id));
     },
 
     /**

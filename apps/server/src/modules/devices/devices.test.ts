@@ -150,6 +150,36 @@ describe('devices', () => {
     );
   });
 
+  it("a user who may see devices but not change them never receives a device's secrets", async () => {
+    const email = `devices-${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const created = await call(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: owner.token,
+      body: { name: 'Solo Lectura', email, password: DEMO_LOGINS.owner.password, access: ['device.view'] },
+    });
+    expect(created.status).toBe(200);
+    const reader = await login(testApp.app, email, DEMO_LOGINS.owner.password);
+    const sandbox = await create(owner, { name: 'Secreta', setting: { conect: { type: 'sandbox' } } });
+    const id = sandbox.body.data[0]?.id ?? '';
+    expect(sandbox.body.data[0]?.setting.conect.config.secret).toBeTruthy();
+
+    const one = await call<Device>(testApp.app, 'GET', `/api/v1/en/device/search/${id}`, {
+      token: reader.token,
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.data[0]).toMatchObject({ id, name: 'Secreta', setting: { conect: { type: 'sandbox' } } });
+    expect(one.body.data[0]?.setting.conect.config).not.toHaveProperty('secret');
+    const all = await call<Device>(testApp.app, 'POST', '/api/v1/en/device/search', {
+      token: reader.token,
+      body: {},
+    });
+    const listed = all.body.data.find((device) => device.id === id);
+    expect(listed?.setting.conect.config).not.toHaveProperty('secret');
+    const ownerView = await call<Device>(testApp.app, 'GET', `/api/v1/en/device/search/${id}`, {
+      token: owner.token,
+    });
+    expect(ownerView.body.data[0]?.setting.conect.config.secret).toBeTruthy();
+  });
+
   it('refuses an unknown provider type with 400', async () => {
     const answer = await create(owner, { name: 'Fax', setting: { conect: { type: 'fax' } } });
     expect(answer.status).toBe(400);
