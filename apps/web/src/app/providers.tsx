@@ -5,15 +5,15 @@ import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import rtlPlugin from 'stylis-plugin-rtl';
 import { currentLocale, i18n } from '../shared/i18n';
+import { loadedRtlCache } from '../shared/rtl-styles';
 import { SnackbarProvider } from '../shared/ui/snackbar-provider';
 import { MUI_LOCALES } from './mui-locales';
 import { createAppTheme } from './theme';
 
-// Two emotion caches: the rtl one mirrors every generated style, so the whole layout flips for Arabic.
+// Two emotion caches: the rtl one (shared/rtl-styles) mirrors every generated style, so the whole layout
+// flips for Arabic.
 const ltrCache = createCache({ key: 'mui' });
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] });
 
 export const createAppQueryClient = () =>
   new QueryClient({
@@ -33,7 +33,7 @@ const DirectionalTheme = ({ children }: { children: ReactNode }) => {
     [direction, locale],
   );
   return (
-    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+    <CacheProvider value={(direction === 'rtl' && loadedRtlCache()) || ltrCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}

@@ -1,25 +1,24 @@
 import { DEFAULT_LOCALE, isLocale, isRtl, type Locale } from '@conversa/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import ar from '../locales/ar.json';
-import en from '../locales/en.json';
 import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
-import zh from '../locales/zh.json';
+import { prepareRtlStyles } from './rtl-styles';
 import { storage } from './storage';
 
 /** The language the person chose, remembered across visits (and before signing in). */
 export const LOCALE_STORAGE_KEY = 'language';
 
-export const resources = {
-  es: { translation: es },
-  en: { translation: en },
-  fr: { translation: fr },
-  it: { translation: it },
-  zh: { translation: zh },
-  ar: { translation: ar },
-} as const;
+/**
+ * Spanish (the default and the fallback) is in the first download; every other bundle is fetched when its
+ * language is chosen, so a page does not carry five languages nobody reads.
+ */
+const LAZY_BUNDLES: Record<Exclude<Locale, 'es'>, () => Promise<{ default: object }>> = {
+  en: () => import('../locales/en.json'),
+  fr: () => import('../locales/fr.json'),
+  it: () => import('../locales/it.json'),
+  zh: () => import('../locales/zh.json'),
+  ar: () => import('../locales/ar.json'),
+};
 
 const storedLocale = (): Locale => {
   const saved = storage.getItem(LOCALE_STORAGE_KEY);
@@ -35,16 +34,24 @@ export const applyDocumentLocale = (locale: Locale): void => {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLocale(),
+  resources: { es: { translation: es } },
+  lng: DEFAULT_LOCALE,
   // Every bundle is complete (locales.test.ts); Spanish only covers a text that is still on its way.
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...Object.keys(resources)],
+  supportedLngs: ['es', ...Object.keys(LAZY_BUNDLES)],
   interpolation: { escapeValue: false },
   initAsync: false,
   showSupportNotice: false,
 });
-applyDocumentLocale(currentLocale());
+applyDocumentLocale(DEFAULT_LOCALE);
+
+/** Fetches a language's bundle (and the right-to-left styles for Arabic) before anything shows it. */
+export const loadLocale = async (locale: Locale): Promise<void> => {
+  if (isRtl(locale)) await prepareRtlStyles();
+  if (locale === 'es' || i18n.hasResourceBundle(locale, 'translation')) return;
+  const bundle = await LAZY_BUNDLES[locale]();
+  i18n.addResourceBundle(locale, 'translation', bundle.default);
+};
 
 export function currentLocale(): Locale {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -53,8 +60,15 @@ export function currentLocale(): Locale {
 
 export const changeLocale = async (locale: Locale): Promise<void> => {
   storage.setItem(LOCALE_STORAGE_KEY, locale);
+  await loadLocale(locale);
   applyDocumentLocale(locale);
   await i18n.changeLanguage(locale);
+};
+
+/** The remembered language, loaded before the first render so nobody sees a page flash in Spanish. */
+export const startInStoredLocale = async (): Promise<void> => {
+  const locale = storedLocale();
+  if (locale !== DEFAULT_LOCALE) await changeLocale(locale);
 };
 
 /**

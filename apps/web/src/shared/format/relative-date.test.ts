@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLocale } from '../i18n';
 import { formatRelativeDate, relativeDate } from './relative-date';
 
 const now = new Date(2026, 2, 12, 15, 0, 0); // Thursday 12 March 2026, 15:00 local time
 const ago = (ms: number) => new Date(now.getTime() - ms);
+
+beforeAll(async () => {
+  await Promise.all([loadLocale('en'), loadLocale('ar')]);
+});
 
 describe('relative dates of the conversation list', () => {
   it('says just now under a minute, also for a clock slightly ahead', () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -30,14 +30,15 @@ describe('language switcher', () => {
     await user.click(screen.getByTestId('language-switcher'));
     await user.click(screen.getByTestId('language-option-ar'));
 
-    expect(document.dir).toBe('rtl');
+    // The Arabic bundle and the right-to-left styles are fetched first.
+    await waitFor(() => expect(document.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar');
     expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('ar');
     expect(onChange).toHaveBeenCalledWith('ar');
 
     await user.click(screen.getByTestId('language-switcher'));
     await user.click(screen.getByTestId('language-option-en'));
-    expect(document.dir).toBe('ltr');
+    await waitFor(() => expect(document.dir).toBe('ltr'));
     expect(document.documentElement.lang).toBe('en');
   });
 });
