@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -73,8 +72,6 @@ export const setup = async (project: TestProject) => {
   if (!adminUrl) {
     await removeAbandonedServers();
     const dataDir = mkdtempSync(join(tmpdir(), EMBEDDED_PREFIX));
-    // The postgres system user runs the server when the tests run as root.
-    await chmod(dataDir, 0o755);
     const server = await startEmbeddedPostgres({ dataDir, durable: false });
     adminUrl = server.adminUrl;
     teardownSteps.push(async () => {

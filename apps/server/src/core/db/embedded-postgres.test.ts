@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { networkInterfaces, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +14,9 @@ const dataDirs: string[] = [];
 const servers: EmbeddedPostgres[] = [];
 const owners: ChildProcess[] = [];
 
-/** A DATA_DIR the `postgres` system user can reach when the tests run as root. */
-const newDataDir = async () => {
+/** mkdtemp makes it 0700: run as root, the server must still reach its cluster inside. */
+const newDataDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'conversa-embedded-'));
-  await chmod(dir, 0o755);
   dataDirs.push(dir);
   return dir;
 };
@@ -118,7 +116,7 @@ afterEach(async () => {
 
 describe('embedded PostgreSQL', () => {
   it('starts a real PostgreSQL 17 with pg_trgm on loopback only, with a private generated password', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = newDataDir();
     const server = await start(dataDir);
 
     const [version] = await query(server.url, 'show server_version');
@@ -151,7 +149,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('stops gracefully and starts again on the same data', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = newDataDir();
     const first = await startEmbeddedPostgres({ dataDir });
     await query(first.url, `create table note (body text); insert into note values ('kept')`);
     await first.stop();
@@ -164,7 +162,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('refuses a folder whose server is in use, and takes over the orphan after its owner is killed', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = newDataDir();
     const { owner, postgresPid } = await startOwnerProcess(dataDir);
 
     await expect(startEmbeddedPostgres({ dataDir })).rejects.toThrow(/in use by another Conversa process/);
@@ -180,7 +178,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('recovers when the owner and its server were both killed (a stale postmaster.pid)', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = newDataDir();
     const { owner, postgresPid } = await startOwnerProcess(dataDir);
     await killHard(owner);
     process.kill(postgresPid, 'SIGKILL');
@@ -194,7 +192,7 @@ describe('embedded PostgreSQL', () => {
 
 describe('npm start without DATABASE_URL', () => {
   it('runs the product on its own PostgreSQL and stops both on SIGTERM', async () => {
-    const dataDir = await newDataDir();
+    const dataDir = newDataDir();
     const server = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir, SEED_DEMO: 'false' });
     const login = await fetch(`${server.url}/api/v1/en/login`, {
       method: 'POST',

@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -107,6 +107,36 @@ const resolveRunAs = async (logger: EmbeddedPostgresLogger): Promise<RunAs> => {
 
 const ownBy = async (path: string, runAs: RunAs) => {
   if (runAs) await chown(path, runAs.uid, runAs.gid);
+};
+
+/** Whether the system user can pass through a folder (its search bit, as owner, group or other). */
+const isSearchable = (mode: number, uid: number, gid: number, runAs: { uid: number; gid: number }) =>
+  (uid === runAs.uid && (mode & 0o100) !== 0) ||
+  (gid === runAs.gid && (mode & 0o010) !== 0) ||
+  (mode & 0o001) !== 0;
+
+/**
+ * Run as root, the server runs as the postgres user, which must pass through every folder down to its
+ * cluster. DATA_DIR itself (ours, often made 0700) lets the postgres group through; a folder above it is
+ * the machine's business, so a closed one stops the start with the fix to make.
+ */
+const openPathTo = async (dataDir: string, runAs: RunAs) => {
+  if (!runAs) return;
+  const own = await stat(dataDir);
+  if (!isSearchable(own.mode, own.uid, own.gid, runAs)) {
+    await chown(dataDir, own.uid, runAs.gid);
+    await chmod(dataDir, (own.mode & 0o7777) | 0o010);
+  }
+  for (let folder = dirname(dataDir); ; folder = dirname(folder)) {
+    const above = await stat(folder);
+    if (!isSearchable(above.mode, above.uid, above.gid, runAs)) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the system user ${SUPERUSER}, which cannot pass through ${folder}: ` +
+          `choose a DATA_DIR outside it, or allow it (chmod o+x ${folder})`,
+      );
+    }
+    if (dirname(folder) === folder) return;
+  }
 };
 
 /** Linux tells a process' name, state and parent; elsewhere a live pid in postmaster.pid is taken at its word. */
@@ -390,6 +420,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   const password = await loadOrCreatePassword(join(options.dataDir, 'postgres.password'), clusterExists);
   await chmod(join(options.dataDir, 'postgres.password'), 0o600);
   const runAs = await resolveRunAs(logger);
+  await openPathTo(resolve(options.dataDir), runAs);
   if (clusterExists) {
     await takeOverLeftover(options.dataDir, logger);
   } else {

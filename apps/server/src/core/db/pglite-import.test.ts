@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,8 +32,6 @@ afterAll(async () => {
 
 describe('a DATA_DIR of an earlier version (PGlite)', () => {
   it('is imported into the embedded PostgreSQL: every row, the sequences, and the sign-ins', async () => {
-    // The embedded server runs as the postgres system user when the tests run as root.
-    await chmod(dataDir, 0o755);
     const config = testConfig({ databaseUrl: undefined, dataDir });
     const earlier = new PGlite({ dataDir: join(dataDir, 'pglite'), extensions: { pg_trgm } });
     const earlierDb = drizzle({ client: earlier, schema });
