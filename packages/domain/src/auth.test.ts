@@ -58,6 +58,19 @@ describe('sign-up schema', () => {
     });
   });
 
+  it("holds the phone to the country's rule: its pattern, or 8 to 15 digits with the code", () => {
+    expect(fieldsWithErrors({ ...valid, phone: 'abc' })).toEqual({ phone: 'validation.phone' });
+    expect(fieldsWithErrors({ ...valid, phone: '+56 2 2345 6789' })).toEqual({ phone: 'validation.phone' });
+    expect(fieldsWithErrors({ ...valid, country: 'AR', phone: '+54 9 11 2345 6789' })).toEqual({});
+    expect(fieldsWithErrors({ ...valid, country: 'AR', phone: '1234' })).toEqual({
+      phone: 'validation.phone',
+    });
+    const form = signupFormSchema.safeParse({ ...valid, phone: 'abc', passwordConfirm: valid.password });
+    expect(form.error?.issues).toEqual([
+      expect.objectContaining({ path: ['phone'], message: 'validation.phone' }),
+    ]);
+  });
+
   it('accepts top-level domains of 2 to 4 letters only', () => {
     expect(fieldsWithErrors({ ...valid, email: 'a@b.info' })).toEqual({});
     expect(fieldsWithErrors({ ...valid, email: 'a@b.travel' })).toEqual({ email: 'validation.email' });

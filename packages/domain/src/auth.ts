@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS, INDUSTRIES } from './constants';
-import { normalizePhone } from './countries';
+import { checkPhoneOfCountry, normalizePhone } from './countries';
 import { INPUT_MESSAGES, isTimeZone } from './input-limits';
 import { LOCALES } from './locales';
 import { emailField, MESSAGES, passwordField, requiredText } from './validation';
@@ -43,11 +43,14 @@ export const signupFields = {
 };
 
 /** What the server accepts on POST signup; it derives the subdomain and cleans the phone itself. */
-export const signupSchema = z.object(signupFields).transform((input) => ({
-  ...input,
-  phone: normalizePhone(input.phone),
-  subdomain: subdomainOf(input.company),
-}));
+export const signupSchema = z
+  .object(signupFields)
+  .superRefine(checkPhoneOfCountry)
+  .transform((input) => ({
+    ...input,
+    phone: normalizePhone(input.phone),
+    subdomain: subdomainOf(input.company),
+  }));
 export type SignupInput = z.input<typeof signupSchema>;
 export type Signup = z.output<typeof signupSchema>;
 
@@ -58,6 +61,7 @@ const PASSWORDS_MUST_MATCH = { error: MESSAGES.passwordsMustMatch, path: ['passw
 
 export const signupFormSchema = z
   .object({ ...signupFields, passwordConfirm: z.string() })
+  .superRefine(checkPhoneOfCountry)
   .refine(isPasswordConfirmed, PASSWORDS_MUST_MATCH);
 export type SignupForm = z.input<typeof signupFormSchema>;
 

@@ -1,3 +1,6 @@
+import type { RefinementCtx } from 'zod';
+import { MESSAGES } from './validation';
+
 export type Country = {
   code: string;
   /** International dialling code without '+'. */
@@ -31,6 +34,21 @@ export const findCountry = (code: string): Country | undefined => COUNTRIES.find
 
 /** Phone numbers are stored as digits with the country code and without '+', spaces or dashes. */
 export const normalizePhone = (phone: string): string => phone.replace(/[+\s\-()]/g, '');
+
+/**
+ * The forms' phone rule (spec section 5), for an object schema holding `phone` and `country`: the phone,
+ * written with its country code, must be plausible for the chosen country. An empty phone is left to the
+ * field's own 'required' message.
+ */
+export const checkPhoneOfCountry = (
+  input: { phone: string; country?: string | undefined },
+  ctx: RefinementCtx<unknown>,
+): void => {
+  const phone = normalizePhone(input.phone);
+  if (phone !== '' && !isValidPhone(phone, input.country)) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
+  }
+};
 
 /** Whether a normalised phone is plausible for the country (its pattern, else 8 to 15 digits). */
 export const isValidPhone = (phone: string, countryCode?: string): boolean => {

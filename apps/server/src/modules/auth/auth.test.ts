@@ -85,6 +85,14 @@ describe('sign-up', () => {
     expect(answer.body.errors?.map((error) => error.path)).toContain(field);
   });
 
+  it("refuses a phone that is not one of the country's (spec section 5) with the phone message", async () => {
+    for (const overrides of [{ phone: 'abc' }, { country: 'CL', phone: '+56 2 2345 6789' }]) {
+      const answer = await call(testApp.app, 'POST', '/api/v1/en/signup', { body: validSignup(overrides) });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toContainEqual({ path: 'phone', message: 'Enter a valid phone number' });
+    }
+  });
+
   it('translates the field messages into the request language', async () => {
     const answer = await call(testApp.app, 'POST', '/api/v1/es/signup', {
       body: validSignup({ nameuser: 'ab' }),

@@ -69,6 +69,35 @@ describe('sign-up form', () => {
     expect(await screen.findByText('Las contraseñas deben coincidir')).toBeInTheDocument();
   });
 
+  it('drops "passwords must match" once the password is changed to the confirmation', async () => {
+    const user = userEvent.setup();
+    renderSignup();
+
+    await user.type(field('password'), 'Secreta#1');
+    await user.type(field('passwordConfirm'), 'Secreta#2');
+    expect(await screen.findByText('Las contraseñas deben coincidir')).toBeInTheDocument();
+    await user.clear(field('password'));
+    await user.type(field('password'), 'Secreta#2');
+
+    await waitFor(() =>
+      expect(screen.queryByText('Las contraseñas deben coincidir')).not.toBeInTheDocument(),
+    );
+  });
+
+  it("refuses a phone that is not one of the chosen country's, and looks again when the country changes", async () => {
+    const user = userEvent.setup();
+    renderSignup();
+
+    await user.type(field('phone'), 'abc');
+    expect(await screen.findByText('Ingresa un teléfono válido')).toBeInTheDocument();
+    await user.clear(field('phone'));
+    await user.type(field('phone'), '+54 9 11 2345 6789');
+    expect(await screen.findByText('Ingresa un teléfono válido')).toBeInTheDocument();
+    await user.selectOptions(field('country'), 'AR');
+
+    await waitFor(() => expect(screen.queryByText('Ingresa un teléfono válido')).not.toBeInTheDocument());
+  });
+
   it('shows the server field errors next to the fields', async () => {
     const fetchMock = vi.fn(
       async () =>

@@ -28,6 +28,15 @@ const isFieldName = (path: string): path is FieldPath<SignupForm> => (FIELD_NAME
 const phoneExample = (country: string): string =>
   country === 'CL' ? '+56 9 1234 5678' : `+${findCountry(country)?.dial ?? ''} …`;
 
+/**
+ * A field checked against another one is checked again when that one changes, once it has a value: the
+ * confirmation against the password, the phone against the country's pattern.
+ */
+const RECHECKS: Partial<Record<FieldPath<SignupForm>, FieldPath<SignupForm>>> = {
+  password: 'passwordConfirm',
+  country: 'phone',
+};
+
 export const SignupPage = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -42,6 +51,8 @@ export const SignupPage = () => {
     handleSubmit,
     setError,
     watch,
+    trigger,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
@@ -76,8 +87,15 @@ export const SignupPage = () => {
     }
   });
 
+  const recheck = (dependent: FieldPath<SignupForm> | undefined) =>
+    dependent && {
+      onChange: () => {
+        if (getValues(dependent) !== '') void trigger(dependent);
+      },
+    };
+
   const fieldProps = (name: FieldPath<SignupForm>) => ({
-    ...register(name),
+    ...register(name, recheck(RECHECKS[name])),
     id: `signup-${name}`,
     label: t(`signup.${name}`),
     error: Boolean(errors[name]),
