@@ -3,7 +3,7 @@ import { CHAT_FILTERS, CHAT_OPTIONS } from './chat';
 import { DEFAULTS, PAGE_SIZE } from './constants';
 import { findCountry, isValidPhone, normalizePhone } from './countries';
 import type { ChannelType, DeviceStatus } from './device';
-import { INT4_MAX } from './input-limits';
+import { INT4_MAX, refineSafeInput } from './input-limits';
 import type { MessageStatus, MessageType } from './message';
 import { searchBodySchema } from './search';
 import { EMAIL_PATTERN, MESSAGES, requiredText } from './validation';
@@ -90,6 +90,8 @@ export const contactCreateSchema = z
     stage: z.string().trim().max(64).default(''),
   })
   .superRefine((input, ctx) => {
+    // Rows of an imported file reach this schema without passing the server's input guard.
+    refineSafeInput(input, ctx);
     if (!isValidPhone(input.phone, input.country)) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
     }

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Limits every input of the API obeys, whatever the route: PostgreSQL text cannot store U+0000, its
  * integer columns stop at 2,147,483,647, its dates have no year 0, and no form or search body nests
@@ -50,6 +52,15 @@ export const findUnsafeInput = (
     return undefined;
   };
   return walk(value, []);
+};
+
+/**
+ * The same rule as an issue of a schema parsed where the server's guard does not look (multipart fields,
+ * rows of an imported file), so those inputs answer 400 or a row error too.
+ */
+export const refineSafeInput = (input: unknown, ctx: z.RefinementCtx): void => {
+  const issue = findUnsafeInput(input);
+  if (issue) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
 };
 
 const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants';
 import { normalizePhone } from './countries';
-import { INT4_MAX } from './input-limits';
+import { INT4_MAX, refineSafeInput } from './input-limits';
 import {
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
@@ -68,6 +68,8 @@ export const messageCreateSchema = z
     address: z.string().max(500).optional(),
   })
   .superRefine((input, ctx) => {
+    // Multipart fields reach this schema without passing the server's input guard.
+    refineSafeInput(input, ctx);
     if (input.type === 'chat' && input.body.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['body'], message: 'validation.required' });
     }

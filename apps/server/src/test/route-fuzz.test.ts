@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxDevice, deliver, newPhone, type SandboxDevice } from './messaging-fixtures';
+import {
+  contactByPhone,
+  createSandboxDevice,
+  deliver,
+  newPhone,
+  type SandboxDevice,
+} from './messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from './test-app';
 
 /**
@@ -607,6 +613,53 @@ describe('input edges answer 400 naming the field', () => {
         info: 'The form has more fields or files than allowed',
       });
     }
+  });
+
+  it('a NUL character in a multipart field of a message', async () => {
+    const app = testApp.app;
+    const phone = newPhone();
+    await deliver(app, webhookDevice, { phone });
+    const contact = await contactByPhone(app, owner.token, phone);
+    expect(
+      (await call(app, 'POST', `/api/v1/en/contact/lock/${contact.id}`, { token: owner.token })).status,
+    ).toBe(200);
+    const { payload, type } = multipart(
+      [
+        ['type', 'chat'],
+        ['body', NUL],
+        ['device_id', webhookDevice.id],
+        ['contact_id', contact.id],
+      ],
+      0,
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/en/message/create',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(invalid('body', 'This field cannot contain the NUL character'));
+  });
+
+  it('a row of an imported file holding a NUL character is reported, the others stored', async () => {
+    const { payload, type } = multipart(
+      [],
+      1,
+      'name,phone\nAna\u0000 Pérez,+56 9 8765 1111\nLuis Soto,+56 9 8765 2222\n',
+    );
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/imports/contact',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data[0]).toMatchObject({
+      created: 1,
+      failed: 1,
+      errors: [{ line: 2, path: 'name', message: 'This field cannot contain the NUL character' }],
+    });
   });
 
   it('a provider delivery keeps a NUL in its text but refuses one in a message id', async () => {
