@@ -5,7 +5,9 @@ import {
   type ContactUpdateInput,
   type ContactUpdateManyInput,
   type contactCreateSchema,
+  DEFAULTS,
   hasAccess,
+  isTimeZone,
   isValidPhone,
   type SearchBody,
   splitFullName,
@@ -89,7 +91,9 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
 
   const viewerOf = async (auth: AuthContext) => {
     const client = await createClientsRepository(db).findById(auth.clientId);
-    return { userId: auth.userId, timezone: client?.timezone ?? 'America/Santiago' };
+    // A zone stored before zones were validated would make PostgreSQL fail the whole list.
+    const timezone = client && isTimeZone(client.timezone) ? client.timezone : DEFAULTS.timezone;
+    return { userId: auth.userId, timezone };
   };
 
   const validUuids = (ids: string[]) => ids.filter(isUuid);

@@ -378,6 +378,19 @@ describe('the conversation list', () => {
     expect(narrowed.body.pagination).toMatchObject({ total: 11, more: false });
   });
 
+  it("today's conversations still list when the company's stored time zone is unknown", async () => {
+    const company = await signupCompany(testApp.app);
+    const companyDevice = await createSandboxDevice(testApp.app, company.token);
+    await deliver(testApp.app, companyDevice, { phone: newPhone(), name: 'Hoy' });
+    // Stored before sign-up validated zones; PostgreSQL refuses it in `at time zone`.
+    await testApp.app.database.db.execute(
+      sql`update clients set timezone = 'Mars/Olympus_Mons' where id = ${company.clientId}`,
+    );
+    const today = await chats(company, { option: 'todayMsg' });
+    expect(today.status).toBe(200);
+    expect(today.body.data.map((contact) => contact.info.full_name)).toEqual(['Hoy']);
+  });
+
   it('options narrow the list exactly as the domain defines them', async () => {
     const company = await signupCompany(testApp.app);
     const companyDevice = await createSandboxDevice(testApp.app, company.token);
