@@ -9,6 +9,7 @@ import { closeHttp } from './lib/http';
 import { PROFILES, type ProfileName } from './lib/profiles';
 import { markdownTable, ms, pcts, perSecond, type Row, ratio, verdict } from './lib/report';
 import { REPO_ROOT, type RunningServer, startServer } from './lib/server';
+import { type BundleRoute, measureBundles } from './phases/bundle-size';
 import { type Check, countChecks } from './phases/checks';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
@@ -88,6 +89,7 @@ type Results = {
   inboxPlans?: InboxPlanRow[];
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
+  bundles?: BundleRoute[];
   checks: Check[];
   errors: string[];
 };
@@ -129,6 +131,18 @@ const step = async (name: string, work: () => Promise<void>) => {
 
 const main = async () => {
   log(`profile ${profile.name}, database ${target.kind}, results in ${resultsDir}`);
+  await step('bundle sizes', async () => {
+    log('web: build and size the JavaScript of the first screens');
+    results.bundles = measureBundles();
+    for (const route of results.bundles) {
+      results.checks.push({
+        name: `web: ${route.name} gzipped JavaScript (bytes) within its ceiling of ${route.ceilingBytes}`,
+        expected: route.ceilingBytes,
+        actual: route.gzipBytes,
+        ok: route.gzipBytes <= route.ceilingBytes,
+      });
+    }
+  });
   const started = performance.now();
   const data = await generateScaleData({
     target,
@@ -197,7 +211,7 @@ const main = async () => {
           deviceIds: deviceIdsOf(tenant, 'sandbox'),
         })),
       ];
-      results.checks = await countChecks(sql, tenant, expectations);
+      results.checks.push(...(await countChecks(sql, tenant, expectations)));
       if (results.rawDb) {
         const [row] = await sql.query<{ n: string }>(
           'select count(*) as n from messages where client_id = $1 and message_id like $2',
@@ -239,6 +253,8 @@ const main = async () => {
   }
   return { other };
 };
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const tableOf = (r: Results): Row[] => {
   const rows: Row[] = [];
@@ -306,6 +322,16 @@ const tableOf = (r: Results): Row[] => {
       ratio: ratio(row.latency.p95, limitP95),
       target: `p95 ≤ ${targetMs} ms, no seq scan`,
       verdict: isFull ? verdict(row.latency.p95 <= targetMs && seq === '') : '',
+    });
+  }
+  for (const route of r.bundles ?? []) {
+    rows.push({
+      metric: `web: ${route.name}, JavaScript gzipped (${route.files} files)`,
+      ours: `${kib(route.gzipBytes)} KiB`,
+      limit: `${kib(route.ceilingBytes)} KiB ceiling`,
+      ratio: ratio(route.gzipBytes, route.targetBytes),
+      target: `≤ ${kib(route.targetBytes)} KiB`,
+      verdict: verdict(route.gzipBytes <= route.targetBytes),
     });
   }
   for (const run of r.realtime) {

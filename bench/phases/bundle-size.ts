@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT } from '../lib/server';
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * What a browser downloads, gzipped, to show a route. `targetBytes` is where the product wants to be;
+ * `ceilingBytes` is today's size with a little room: a build over it fails the run (a regression), while
+ * the target is reported with its verdict until it is reached.
+ */
+export type BundleRoute = {
+  name: string;
+  gzipBytes: number;
+  targetBytes: number;
+  ceilingBytes: number;
+  files: number;
+};
+
+const WEB_ROOT = join(REPO_ROOT, 'apps/web');
+
+/**
+ * The JavaScript of each first screen: the entry chunk, the page modules the router loads before showing
+ * it, and every chunk those import statically. Lazy chunks of other screens are not counted.
+ */
+const ROUTES = [
+  {
+    name: 'sign-in page',
+    modules: ['src/features/auth/signin-page.tsx'],
+    targetBytes: 170 * 1024,
+    ceilingBytes: 280 * 1024,
+  },
+  {
+    name: 'app shell after sign-in (dashboard)',
+    modules: [
+      'src/app/require-auth.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/features/dashboard/dashboard-main-page.tsx',
+    ],
+    targetBytes: 300 * 1024,
+    ceilingBytes: 350 * 1024,
+  },
+];
+
+const closureOf = (manifest: Manifest, keys: string[]): Set<string> => {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the web build has no chunk for ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+};
+
+/** Builds the web app into a scratch folder (with a manifest) and sizes each route's JavaScript. */
+export const measureBundles = (): BundleRoute[] => {
+  const outDir = mkdtempSync(join(tmpdir(), 'conversa-web-size-'));
+  try {
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
+      cwd: WEB_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entry) throw new Error('the web build has no entry chunk');
+    const gzipOf = (key: string) => gzipSync(readFileSync(join(outDir, manifest[key]?.file ?? ''))).length;
+    return ROUTES.map((route) => {
+      const chunks = closureOf(manifest, [entry, ...route.modules]);
+      const gzipBytes = [...chunks].reduce((sum, key) => sum + gzipOf(key), 0);
+      return { ...route, gzipBytes, files: chunks.size };
+    });
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+};
