@@ -28,6 +28,8 @@ export const SigninPage = () => {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
+  // A sent reset link starts the form afresh: the failed attempt's alert no longer applies.
+  const [formKey, setFormKey] = useState(0);
   const restoreToken = params.get('restore');
 
   // Someone already signed in who opens /signin goes to the dashboard (spec section 2), unless resetting.
@@ -42,6 +44,7 @@ export const SigninPage = () => {
         {t('signin.subtitle')}
       </Typography>
       <SigninForm
+        key={formKey}
         onSignedIn={() =>
           navigate(afterSigninPath(location.state, isInCrossOriginFrame()), { replace: true })
         }
@@ -57,7 +60,11 @@ export const SigninPage = () => {
           </Link>
         </Typography>
       </Box>
-      <ForgotPasswordDialog isOpen={isForgotOpen} onClose={() => setIsForgotOpen(false)} />
+      <ForgotPasswordDialog
+        isOpen={isForgotOpen}
+        onClose={() => setIsForgotOpen(false)}
+        onSent={() => setFormKey((key) => key + 1)}
+      />
       {restoreToken && (
         <RestorePasswordDialog
           token={restoreToken}

@@ -9,10 +9,10 @@ import { notify } from '../../../shared/notify';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { useRestore } from '../api/restore';
 
-type ForgotPasswordDialogProps = { isOpen: boolean; onClose: () => void };
+type ForgotPasswordDialogProps = { isOpen: boolean; onClose: () => void; onSent?: () => void };
 
 /** Asks for the e-mail to send the reset link to; closed on 200, left open with the message otherwise. */
-export const ForgotPasswordDialog = ({ isOpen, onClose }: ForgotPasswordDialogProps) => {
+export const ForgotPasswordDialog = ({ isOpen, onClose, onSent }: ForgotPasswordDialogProps) => {
   const { t } = useTranslation();
   const restore = useRestore();
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,6 +39,7 @@ export const ForgotPasswordDialog = ({ isOpen, onClose }: ForgotPasswordDialogPr
       const info = await restore.mutateAsync(input);
       notify(info || t('forgot.sent'), 'success');
       close();
+      onSent?.();
     } catch (error) {
       // A network failure shows the error's own message; a server refusal shows its info.
       setFailure(error instanceof Error ? error.message : t('errors.generic'));
