@@ -63,10 +63,14 @@ const closureOf = (manifest: Manifest, keys: string[]): Set<string> => {
 export const measureBundles = (): BundleRoute[] => {
   const outDir = mkdtempSync(join(tmpdir(), 'conversa-web-size-'));
   try {
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
-      cwd: WEB_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'],
+      {
+        cwd: WEB_ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     if (!entry) throw new Error('the web build has no entry chunk');

@@ -21,7 +21,10 @@ describe('GET /metrics', () => {
   });
 
   it('is refused through a proxy on this machine, which makes every visitor look local', async () => {
-    const answer = await scrape({ remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const answer = await scrape({
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
     expect(answer.statusCode).toBe(403);
   });
 

@@ -31,7 +31,8 @@ const isSameToken = (given: string, expected: string): boolean => {
 const mayRead = (request: FastifyRequest, token: string | undefined): boolean => {
   const bearer = request.headers.authorization?.replace(/^Bearer\s+/i, '');
   if (token && bearer && isSameToken(bearer, token)) return true;
-  const isForwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  const isForwarded =
+    request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return !isForwarded && LOOPBACK.test(request.socket.remoteAddress ?? '');
 };
 
