@@ -499,7 +499,7 @@ describe('input edges answer 400 naming the field', () => {
     });
     expect(filter.body).toEqual(invalid('filters.0.value', nul));
 
-    const spanish = await call(app, 'POST', '/api/v1/es/user/updateone/' + ids.user, {
+    const spanish = await call(app, 'POST', `/api/v1/es/user/updateone/${ids.user}`, {
       token: owner.token,
       body: { custom_views: { [NUL]: 1 } },
     });
