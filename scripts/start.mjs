@@ -7,9 +7,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/**
+ * Runs an npm step quietly: its routine output (bundle sizes, advisory warnings) is shown only when the step
+ * fails, so a start that works prints the product's own lines and nothing that looks like trouble.
+ */
 const run = (args) => {
-  const result = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = spawnSync(npm, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status === 0) return;
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  process.exit(result.status ?? 1);
 };
 
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);

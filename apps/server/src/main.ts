@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './core/config';
 import { formatLogins, seedDatabase } from './core/db/seed';
+import { loginsOnDefaultPassword } from './core/db/seed-logins';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -18,6 +19,17 @@ if (logins.length > 0) {
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ database: app.database.kind, publicUrl: config.publicUrl }, 'Conversa is running');
+
+if (logins.length === 0) {
+  // Later starts print no password again; one line reminds the operator while a seeded one is still known.
+  const unchanged = await loginsOnDefaultPassword(app.database.db, config.masterEmail);
+  if (unchanged.length > 0) {
+    app.log.warn(
+      { logins: unchanged },
+      'these seeded logins still have the password printed on the first start: change it before others can reach this server',
+    );
+  }
+}
 
 let isStopping = false;
 const stop = async (signal: NodeJS.Signals) => {
