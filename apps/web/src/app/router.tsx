@@ -53,8 +53,20 @@ export const appRouteObjects: RouteObject[] = [
   { path: '*', element: <Navigate to={PATHS.notFound} replace /> },
 ];
 
+/**
+ * Where a record that does not exist is reported: inside the app shell when it was asked for from /app (an
+ * unknown id in the address), else the public page.
+ */
+export const notFoundPathFrom = (pathname: string): string =>
+  pathname.startsWith('/app/') ? '/app/404' : PATHS.notFound;
+
 export const createAppRouter = () => {
   const router = createBrowserRouter(appRouteObjects);
-  setApiNavigator((to, state) => void router.navigate(to, { state, replace: to === '/' }));
+  setApiNavigator((to, state) => {
+    // The address of the missing record is replaced, so Back does not ask for it again.
+    const isNotFound = to === PATHS.notFound;
+    const target = isNotFound ? notFoundPathFrom(router.state.location.pathname) : to;
+    void router.navigate(target, { state, replace: to === '/' || isNotFound });
+  });
   return router;
 };

@@ -72,9 +72,12 @@ export const DashboardMainPage = () => {
                     <Icon aria-hidden="true" />
                   </Avatar>
                   <Box>
-                    <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-                      {counts[card.key] === undefined ? '–' : format.number(counts[card.key] ?? 0)}
-                    </Typography>
+                    {/* A module outside the person's access shows no figure of it. */}
+                    {isAllowed && (
+                      <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
+                        {counts[card.key] === undefined ? '–' : format.number(counts[card.key] ?? 0)}
+                      </Typography>
+                    )}
                     <Typography color="text.secondary">{t(`dashboard.cards.${card.key}`)}</Typography>
                   </Box>
                 </CardContent>
