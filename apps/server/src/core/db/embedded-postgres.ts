@@ -371,9 +371,9 @@ const spawnServer = async (
     ],
     {
       ...runAs,
-      // Its own process group: a terminal's Ctrl-C reaches only Node, which stops the server after the app
-      // has closed, instead of the database ending under requests still being answered.
-      detached: true,
+      // In Node's process group: whatever ends the whole group (Playwright's web server, `timeout`, a
+      // terminal's Ctrl-C) ends the database too, rather than leaving it running in a folder nobody starts
+      // again. A kill -9 of Node alone leaves it running; the next start on the folder takes it over.
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_MESSAGES: 'C' },
     },
@@ -452,7 +452,9 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
   let stopping = false;
   child.once('exit', (code, signal) => {
     process.off('exit', stopOnExit);
-    if (!stopping) logger.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly');
+    // Code 0 is a shutdown asked by a signal to the whole process group (Ctrl-C), the app is stopping too.
+    if (!stopping && code !== 0)
+      logger.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly');
   });
   logger.info({ port, postgresPid: child.pid, ms: Date.now() - startedAt }, 'embedded PostgreSQL started');
 
