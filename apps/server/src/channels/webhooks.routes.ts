@@ -121,8 +121,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
       }
       const inbound = adapter.parseWebhook(request.body, device.channel);
       // Provider ids are identities, stored as they come: one PostgreSQL cannot hold is refused, not altered.
-      if (inbound.some(holdsNulId)) throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
-      await options.messages.receive(device.row, inbound);
+      // The rest of the delivery is stored first, so a provider retrying it loses nothing and adds nothing.
+      const storable = inbound.filter((event) => !holdsNulId(event));
+      await options.messages.receive(device.row, storable);
+      if (storable.length < inbound.length) {
+        throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
+      }
       return ok(request.locale, [], { info: 'info.webhookReceived' });
     },
   );

@@ -265,16 +265,16 @@ describe('WhatsApp Cloud API devices', () => {
   it('a message that cannot be stored fails its webhook alone: the others of its batch are kept', async () => {
     const phone = newPhone();
     const good = texts(phone, 'kept', 9);
-    // PostgreSQL text cannot hold a NUL character: this one shares the last batch and makes it fail.
+    // PostgreSQL text cannot hold a NUL character: an id holding one is refused (400), the rest stored.
     const poisoned = { ...good[0], id: `${wamid()}\u0000`, text: { body: 'never stored' } };
     const delivery = manyFrom(phone, [...good, poisoned]);
-    expect(await deliver(delivery)).toBe(500);
+    expect(await deliver(delivery)).toBe(400);
     const rows = (await storedMessages(testApp.app, device.id)).filter((row) => row.body.startsWith('kept '));
     expect(rows.filter((row) => good.some((message) => message.id === row.message_id))).toHaveLength(9);
     const [contact] = await contactsWithPhone(testApp.app, phone);
     expect(contact).toMatchObject({ numpending: 9, numtotal: 9 });
     // The provider retries the whole delivery: the nine are repeats and change nothing.
-    expect(await deliver(delivery)).toBe(500);
+    expect(await deliver(delivery)).toBe(400);
     expect((await contactsWithPhone(testApp.app, phone))[0]).toMatchObject({ numpending: 9, numtotal: 9 });
   });
 
