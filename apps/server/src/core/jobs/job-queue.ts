@@ -6,11 +6,12 @@ import { jobs } from '../db/schema';
 /*
  * Why a job table of our own rather than pg-boss: the messaging core needs to enqueue a send in the SAME
  * transaction that stores the message (so a stored queued message always has its job, and a rolled-back
- * one never does), through the Drizzle transaction it already holds, on PGlite and on PostgreSQL alike.
- * pg-boss 10 runs its own connection and schema maintenance; on PGlite's single connection that would need
- * an adapter that cannot join the open Drizzle transaction. This table gives the same guarantees in ~150
- * lines: SKIP LOCKED claims (one worker per job across processes), attempts with exponential backoff,
- * a lease (locked_until) so a crashed worker's job is picked up again, and a unique key per job.
+ * one never does), through the Drizzle transaction it already holds. pg-boss runs its own connection and
+ * schema maintenance, and its send joins a transaction only through an adapter around our client. This
+ * table gives the same guarantees in ~200 lines: SKIP LOCKED claims (one worker per job across processes),
+ * attempts with exponential backoff, a lease (locked_until) so a crashed worker's job is picked up again,
+ * a unique key per job, jobs that wait for their run_at, and recurring jobs that run once per period
+ * across every process (the period is part of the key).
  */
 
 export type JobPayload = Record<string, unknown>;
