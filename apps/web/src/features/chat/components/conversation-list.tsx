@@ -99,7 +99,7 @@ export const ConversationList = ({
   const queryClient = useQueryClient();
   const { user, client } = useAccount();
   const can = useCan();
-  const updateUser = useUpdateCurrentUser();
+  const { mutate: updateUser } = useUpdateCurrentUser();
   const [filter, setFilter] = useState<ChatFilter>('All');
   const [option, setOption] = useState<ChatOption>('allMessages');
   const [searchText, setSearchText] = useState('');
@@ -109,7 +109,8 @@ export const ConversationList = ({
   const fixedRef = useRef(user.fixed);
   fixedRef.current = user.fixed;
   const query = useChats(params, () => fixedRef.current);
-  const columns = chatColumnsOf(user.custom_views);
+  // Kept while the views are unchanged, so the memoised rows are not all rendered again.
+  const columns = useMemo(() => chatColumnsOf(user.custom_views), [user.custom_views]);
   const contacts = useMemo(() => {
     // A page fetched after the list moved repeats a few conversations.
     const byId = new Map<string, Contact>();
@@ -126,14 +127,14 @@ export const ConversationList = ({
       const fixed = fixedRef.current.includes(contact.id)
         ? fixedRef.current.filter((id) => id !== contact.id)
         : [contact.id, ...fixedRef.current];
-      updateUser.mutate({ fixed });
+      updateUser({ fixed });
       resortChats(queryClient, fixed);
     },
     [updateUser, queryClient],
   );
 
   const saveColumns = (chosen: ChatColumn[]) => {
-    updateUser.mutate({ custom_views: { ...user.custom_views, chat: { columns: chosen } } });
+    updateUser({ custom_views: { ...user.custom_views, chat: { columns: chosen } } });
     setIsColumnsOpen(false);
   };
 

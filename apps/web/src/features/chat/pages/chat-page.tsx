@@ -4,7 +4,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Logout from '@mui/icons-material/Logout';
 import { Box, IconButton, Slide, Tooltip, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -49,10 +49,14 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
         },
         { replace: id === null },
       );
-      if (id) markRead.mutate(id);
+      if (id) markRead(id);
     },
     [setParams, markRead],
   );
+  // The rows and the new-message dialog keep their handlers: `select` changes with every address change, and
+  // new handlers would render every row and the closed dialog again each time a conversation is opened.
+  const selectRef = useRef(select);
+  selectRef.current = select;
 
   // A toast or the expand button left a conversation to open.
   useEffect(() => {
@@ -65,8 +69,9 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
     return () => setOpenConversation(null);
   }, [selectedId]);
 
-  const onSelect = useCallback((contact: Contact) => select(contact.id), [select]);
-  const onSent = (message: Message) => select(message.contact_id);
+  const onSelect = useCallback((contact: Contact) => selectRef.current(contact.id), []);
+  const onSent = useCallback((message: Message) => selectRef.current(message.contact_id), []);
+  const closeNewMessage = useCallback(() => setIsNewOpen(false), []);
 
   const widgetToolbar = isWidget ? (
     <>
@@ -148,7 +153,7 @@ export const ChatPage = ({ isWidget = false, onLogout }: { isWidget?: boolean; o
           </Box>
         )
       )}
-      <NewMessageDialog isOpen={isNewOpen} onClose={() => setIsNewOpen(false)} onSent={onSent} />
+      <NewMessageDialog isOpen={isNewOpen} onClose={closeNewMessage} onSent={onSent} />
     </Box>
   );
 };
