@@ -103,20 +103,8 @@ export const createSessionsRepository = (db: Executor) => ({
   },
 
   /** Ends every open session of a user, except `keepSessionId` when given (the caller's own). */
-  async revokeAllOfUser(clientId: string, userId: string, keepSessionId?: string): Promise<string[]> {
-    const rows = await db
-      .update(sessions)
-      .set({ revoked_at: new Date() })
-      .where(
-        and(
-          eq(sessions.client_id, clientId),
-          eq(sessions.user_id, userId),
-          isNull(sessions.revoked_at),
-          ...(keepSessionId ? [ne(sessions.id, keepSessionId)] : []),
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.map((row) => row.id);
+  revokeAllOfUser(clientId: string, userId: string, keepSessionId?: string): Promise<string[]> {
+    return this.revokeAllOfUsers(clientId, [userId], keepSessionId);
   },
 
   /** Ends the open sessions of several users of one company (those a new two-factor rule shuts out). */
