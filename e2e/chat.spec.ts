@@ -142,6 +142,9 @@ for (const viewport of [
     };
     const page = await agentPage(browser, AGENT, viewport);
     await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
+    // An agent at work: another conversation was open before this one arrived.
+    await openConversation(page, 'Ana Pérez');
+    if (viewport.width < 900) await page.getByTestId('panel-back').click();
 
     await customerWrites(request, device, customer, 'Buenas tardes, ¿atienden hoy?');
     const row = page.getByTestId('conversation-row').filter({ hasText: customer.name });
