@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The only pages a customer's site may frame (FRAME_ANCESTORS): the chat widget's sign-in and its chat. */
-export const FRAMEABLE_PAGES = ['/chat-signin', '/app/chat-iframe'] as const;
+/**
+ * The only pages a customer's site may frame (FRAME_ANCESTORS): the chat widget's sign-in and its chat, and
+ * the root, which a site embeds to get the widget (spec section 2: embedded, `/` leads to the widget).
+ */
+export const FRAMEABLE_PAGES = ['/', '/chat-signin', '/app/chat-iframe'] as const;
 
 const isFrameable = (url: string): boolean => {
-  const path = (url.split('?')[0] ?? '').replace(/\/+$/, '');
+  const path = (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
   return (FRAMEABLE_PAGES as readonly string[]).includes(path);
 };
 
