@@ -108,10 +108,14 @@ export const ConversationPanel = ({
         >
           <Tooltip title={t('chat.panel.back')}>
             <IconButton aria-label={t('chat.panel.back')} onClick={onBack} data-testid="panel-back">
-              <ArrowBack />
+              {/* Back points the way the page reads: to the right in Arabic. */}
+              <ArrowBack sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />
             </IconButton>
           </Tooltip>
-          <ContactAvatar contact={contact} size={40} />
+          {/* On a phone the header's room goes to the customer's name. */}
+          <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <ContactAvatar contact={contact} size={40} />
+          </Box>
           <Box sx={{ minWidth: 0, flex: 1 }}>
             <Typography variant="subtitle1" noWrap data-testid="panel-name" dir="auto">
               {contact.info.full_name || `+${contact.info.phone}`}

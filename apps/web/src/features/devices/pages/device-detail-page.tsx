@@ -113,7 +113,12 @@ export const DeviceDetailPage = () => {
 
   return (
     <Box>
-      <Button component={Link} to="/app/devices" startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+      <Button
+        component={Link}
+        to="/app/devices"
+        startIcon={<ArrowBack sx={{ '[dir="rtl"] &': { transform: 'scaleX(-1)' } }} />}
+        sx={{ mb: 2 }}
+      >
         {t('nav.devices')}
       </Button>
       {!device.data ? (
