@@ -30,6 +30,11 @@ const openPool = (
   afterClose: () => Promise<void>,
 ): Sql => {
   const pool = new pg.Pool({ connectionString: url, max: connections });
+  // An idle connection the server ends would otherwise be an unhandled 'error' that kills the benchmark
+  // before it reports; the pool replaces it and the next query says what went wrong.
+  pool.on('error', (error) =>
+    process.stderr.write(`[bench] idle database connection ended: ${error.message}\n`),
+  );
   return {
     kind,
     query: async <T>(text: string, params?: unknown[]) =>
