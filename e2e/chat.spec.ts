@@ -149,7 +149,9 @@ for (const viewport of [
     await customerWrites(request, device, customer, 'Buenas tardes, ¿atienden hoy?');
     const row = page.getByTestId('conversation-row').filter({ hasText: customer.name });
     await expect(row).toBeVisible();
-    expect(await msUntilShownAfterClick(page, row, 'Buenas tardes, ¿atienden hoy?')).toBeLessThan(500);
+    // The defect showed an empty pane for about 6 s. Opening takes 300–700 ms of browser work on the 2-core
+    // CI machine (under 500 ms on a quiet one), so the bound leaves room for its load, not for a regression.
+    expect(await msUntilShownAfterClick(page, row, 'Buenas tardes, ¿atienden hoy?')).toBeLessThan(1_500);
     await page.context().close();
   });
 }

@@ -1,4 +1,4 @@
-import { type Contact, isStatusAdvance, type Message } from '@conversa/domain';
+import { type Contact, isStatusAdvance, type Message, PAGE_SIZE } from '@conversa/domain';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { ChatListParams } from './api/get-chats';
 
@@ -12,6 +12,8 @@ export type Pages<T> = InfiniteData<Page<T>, number>;
 
 export const CHAT_LISTS_KEY = ['chat', 'list'] as const;
 export const messagesKeyOf = (contactId: string) => ['chat', 'messages', contactId] as const;
+/** Messages that arrived live for a conversation whose history is not loaded (shown while it loads). */
+export const liveArrivalsKeyOf = (contactId: string) => ['chat', 'live', contactId] as const;
 export const contactKeyOf = (contactId: string) => ['chat', 'contact', contactId] as const;
 
 export type Viewer = { userId: string; fixed: readonly string[] };
@@ -226,6 +228,25 @@ export const upsertMessage = (
   }
   queryClient.setQueryData<Pages<Message>>(key, { ...data, pages });
   return true;
+};
+
+/**
+ * Keeps a message that arrived live for a conversation whose history is not loaded: opening it shows these
+ * at once while the history is fetched (an agent opens a new conversation the moment it appears). Kept in
+ * the query cache, so a sign-out clears them with everything else.
+ */
+export const rememberLiveArrival = (queryClient: QueryClient, message: Message): void => {
+  queryClient.setQueryData<Message[]>(liveArrivalsKeyOf(message.contact_id), (known = []) =>
+    known.some((item) => item.id === message.id)
+      ? known.map((item) => (item.id === message.id ? message : item))
+      : [message, ...known].slice(0, PAGE_SIZE.messages),
+  );
+};
+
+/** What a conversation shows before its history arrives: the messages that arrived live, if any. */
+export const liveArrivalsPage = (queryClient: QueryClient, contactId: string): Pages<Message> | undefined => {
+  const items = queryClient.getQueryData<Message[]>(liveArrivalsKeyOf(contactId));
+  return items && items.length > 0 ? { pages: [{ items, total: items.length }], pageParams: [1] } : undefined;
 };
 
 /**

@@ -1,8 +1,8 @@
-import type { Contact } from '@conversa/domain';
+import type { Contact, Message } from '@conversa/domain';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type ChatListParams, chatListQueryKey } from './api/get-chats';
-import type { Page, Pages } from './chat-cache';
+import { liveArrivalsPage, messagesKeyOf, type Page, type Pages } from './chat-cache';
 import { applyChatNotification } from './realtime';
 import { makeContact, makeMessage } from './test/chat-fixtures';
 
@@ -110,5 +110,43 @@ describe('applyChatNotification while the list is being fetched', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(list.calls()).toBe(2);
     list.unsubscribe();
+  });
+});
+
+describe('a message that arrives live for a conversation whose history is not loaded', () => {
+  const context = (queryClient: QueryClient) => ({
+    queryClient,
+    viewer: { userId: 'u1', fixed: [] },
+    onIncoming: () => undefined,
+    onSendError: () => undefined,
+    accountKey: null,
+  });
+
+  it('is shown at once when the conversation is opened, before its history arrives', () => {
+    const queryClient = new QueryClient();
+    const first = makeMessage({ id: 'm1', contact_id: 'k9', body: 'Buenas tardes' });
+    const second = makeMessage({ id: 'm2', contact_id: 'k9', body: '¿Atienden hoy?' });
+    for (const message of [first, second, first]) {
+      applyChatNotification({ module: 'message', action: 'create', data: [message] }, context(queryClient));
+    }
+
+    expect(liveArrivalsPage(queryClient, 'k9')?.pages[0]?.items.map((item) => item.body)).toEqual([
+      '¿Atienden hoy?',
+      'Buenas tardes',
+    ]);
+    expect(liveArrivalsPage(queryClient, 'k1')).toBeUndefined();
+  });
+
+  it('is not kept aside when the history is loaded: the history receives it', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<Pages<Message>>(messagesKeyOf('k9'), {
+      pages: [{ items: [], total: 0 }],
+      pageParams: [1],
+    });
+    const message = makeMessage({ id: 'm3', contact_id: 'k9', body: 'Hola' });
+    applyChatNotification({ module: 'message', action: 'create', data: [message] }, context(queryClient));
+
+    expect(liveArrivalsPage(queryClient, 'k9')).toBeUndefined();
+    expect(queryClient.getQueryData<Pages<Message>>(messagesKeyOf('k9'))?.pages[0]?.items).toEqual([message]);
   });
 });

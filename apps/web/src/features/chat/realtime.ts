@@ -15,6 +15,7 @@ import {
   followLastMessage,
   patchChats,
   patchDeviceInChats,
+  rememberLiveArrival,
   removeChat,
   upsertChat,
   upsertMessage,
@@ -73,7 +74,8 @@ export const applyChatNotification = (notification: Notification, context: Conte
     case 'message': {
       for (const message of records as Message[]) {
         const isCreate = notification.action === 'create';
-        upsertMessage(queryClient, message, { canInsert: isCreate });
+        const isHistoryLoaded = upsertMessage(queryClient, message, { canInsert: isCreate });
+        if (isCreate && !isHistoryLoaded) rememberLiveArrival(queryClient, message);
         if (message.fromMe) followLastMessage(queryClient, message);
         if (isCreate && !message.fromMe) {
           if (getOpenConversation() === message.contact_id) {

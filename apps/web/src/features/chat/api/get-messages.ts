@@ -1,7 +1,8 @@
 import { type Message, PAGE_SIZE } from '@conversa/domain';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../shared/api-client';
-import { messagesKeyOf, type Page } from '../chat-cache';
+import { liveArrivalsKeyOf, liveArrivalsPage, messagesKeyOf, type Page } from '../chat-cache';
 
 /** One page of a conversation, newest first (25 a page). */
 export const getMessages = async (
@@ -29,4 +30,17 @@ export const messagesQueryOptions = (contactId: string) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useMessages = (contactId: string) => useInfiniteQuery(messagesQueryOptions(contactId));
+/** A conversation's history; one that arrived live shows its new messages at once while it loads. */
+export const useMessages = (contactId: string) => {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    ...messagesQueryOptions(contactId),
+    placeholderData: () => liveArrivalsPage(queryClient, contactId),
+  });
+  const isHistoryLoaded = query.isSuccess && !query.isPlaceholderData;
+  // Once the history is here, it receives every live message itself.
+  useEffect(() => {
+    if (isHistoryLoaded) queryClient.removeQueries({ queryKey: liveArrivalsKeyOf(contactId) });
+  }, [isHistoryLoaded, queryClient, contactId]);
+  return query;
+};
