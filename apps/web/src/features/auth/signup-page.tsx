@@ -8,7 +8,7 @@ import {
   signupFormSchema,
 } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Grid, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Grid, Link, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ApiError } from '../../shared/api-client';
 import { currentLocale, translateMessage } from '../../shared/i18n';
 import { notify } from '../../shared/notify';
 import { PATHS } from '../../shared/paths';
+import { SubmitButton } from '../../shared/ui/submit-button';
 import { useSignup } from './api/signup';
 import { AuthLayout } from './components/auth-layout';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './signup-options';
@@ -195,18 +196,15 @@ export const SignupPage = () => {
             <TextField {...fieldProps('passwordConfirm')} type="password" autoComplete="new-password" />
           </Grid>
         </Grid>
-        <Button
-          type="submit"
-          variant="contained"
+        <SubmitButton
+          isPending={isSubmitting}
           size="large"
           fullWidth
           sx={{ mt: 3 }}
-          disabled={isSubmitting}
           data-testid="signup-submit"
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
         >
           {t('signup.submit')}
-        </Button>
+        </SubmitButton>
         <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
           {t('signup.haveAccount')}{' '}
           <Link component={RouterLink} to={PATHS.signin} data-testid="signin-link">

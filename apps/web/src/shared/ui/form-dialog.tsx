@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -10,6 +9,7 @@ import {
 } from '@mui/material';
 import { type FormEventHandler, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from './submit-button';
 
 export type FormDialogProps = {
   isOpen: boolean;
@@ -69,15 +69,9 @@ export const FormDialog = ({
           <Button onClick={onClose} disabled={isPending}>
             {t('common.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!canSubmit || isPending}
-            data-testid={`${testId}-submit`}
-            startIcon={isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton isPending={isPending} disabled={!canSubmit} data-testid={`${testId}-submit`}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

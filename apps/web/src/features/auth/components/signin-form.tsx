@@ -1,6 +1,6 @@
 import { type LoginData, type SigninInput, signinSchema, type TwoFactorChallenge } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
+import { Alert, Box, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { RecoveryCodesDialog } from '../../../shared/ui/recovery-codes';
+import { SubmitButton } from '../../../shared/ui/submit-button';
 import { isChallenge, storeSession, useLogin } from '../api/login';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -105,16 +106,14 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
         helperText={translateMessage(errors.password?.message)}
         fullWidth
       />
-      <Button
-        type="submit"
-        variant="contained"
+      <SubmitButton
+        isPending={login.isPending}
         size={isCompact ? 'medium' : 'large'}
-        disabled={!isValid || login.isPending}
+        disabled={!isValid}
         data-testid="signin-submit"
-        startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
         {t('signin.submit')}
-      </Button>
+      </SubmitButton>
     </Box>
   );
 };

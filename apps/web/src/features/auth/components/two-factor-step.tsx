@@ -1,11 +1,12 @@
 import { type SecondFactorLoginData, type TwoFactorChallenge, twoFactorLoginSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
+import { SubmitButton } from '../../../shared/ui/submit-button';
 import { TwoFactorEnrollment } from '../../../shared/ui/two-factor-enrollment';
 import { useLoginSecondFactor } from '../api/login';
 
@@ -81,16 +82,14 @@ export const TwoFactorStep = ({ challenge, isCompact, onSignedIn, onRestart }: T
         slotProps={{ htmlInput: { inputMode: isEnrolling ? 'numeric' : 'text', dir: 'ltr' } }}
         fullWidth
       />
-      <Button
-        type="submit"
-        variant="contained"
+      <SubmitButton
+        isPending={secondFactor.isPending}
         size={isCompact ? 'medium' : 'large'}
-        disabled={!isValid || secondFactor.isPending}
+        disabled={!isValid}
         data-testid="two-factor-submit"
-        startIcon={secondFactor.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
       >
         {t('twoFactor.verify')}
-      </Button>
+      </SubmitButton>
       <Button variant="text" onClick={() => onRestart()} data-testid="two-factor-back">
         {t('twoFactor.back')}
       </Button>

@@ -1,21 +1,13 @@
 import { type PasswordChangeForm, passwordChangeFormSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
+import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useChangePassword } from '../api/change-password';
 
 const FIELDS = ['current_password', 'password', 'passwordConfirm'] as const;
@@ -81,15 +73,13 @@ export const PasswordCard = () => {
           />
         ))}
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!isValid || change.isPending}
+          <SubmitButton
+            isPending={change.isPending}
+            disabled={!isValid}
             data-testid="profile-password-submit"
-            startIcon={change.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
           >
             {t('profile.changePassword')}
-          </Button>
+          </SubmitButton>
         </Box>
       </CardContent>
     </Card>
