@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Contact, Envelope, Message } from '@conversa/domain';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactByPhone,
@@ -9,6 +9,7 @@ import {
   newPhone,
   type SandboxDevice,
 } from '../../test/messaging-fixtures';
+import { createTestSockets } from '../../test/sockets';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { DEMO_LOGINS } from '../db/seed-logins';
 import type { PublishedNotification } from './realtime-events.repository';
@@ -21,7 +22,7 @@ let supervisor: Session;
 let other: Session;
 let device: SandboxDevice;
 let otherDevice: SandboxDevice;
-const sockets: Socket[] = [];
+const sockets = createTestSockets();
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -37,27 +38,11 @@ beforeAll(async () => {
   otherDevice = await createSandboxDevice(testApp.app, other.token);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  sockets.closeAll();
   await testApp?.close();
 });
 
-/** A connected socket that records every notification it receives. */
-const listen = async (session: Session) => {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token: session.token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  const seen: PublishedNotification[] = [];
-  socket.on('notification', (notification: PublishedNotification) => seen.push(notification));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, seen };
-};
+const listen = (session: Session) => sockets.listen(url, session.token);
 
 const ask = (socket: Socket, request: Record<string, unknown>) =>
   new Promise<Envelope<Message>>((resolve) =>

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Contact, Device, User } from '@conversa/domain';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type ServerProcess, startServerProcess, stopServerProcess } from '../../test/server-process';
+import { createTestSockets } from '../../test/sockets';
 import { createTestDatabase } from '../../test/test-app';
 import { DEMO_LOGINS } from '../db/seed-logins';
 import type { PublishedNotification } from './realtime-events.repository';
@@ -15,7 +15,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 let serverA: ServerProcess;
 let serverB: ServerProcess;
-const sockets: Socket[] = [];
+const sockets = createTestSockets();
 
 const startServer = () =>
   startServerProcess({
@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  sockets.closeAll();
   await Promise.all([stopServerProcess(serverA), stopServerProcess(serverB)]);
   await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -57,22 +57,7 @@ const signIn = async (email: string, password: string) => {
 };
 
 /** A socket on process B recording what it receives. */
-const listenOnB = async (token: string) => {
-  const socket = connect(serverB.url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  const seen: PublishedNotification[] = [];
-  socket.on('notification', (notification: PublishedNotification) => seen.push(notification));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, seen };
-};
+const listenOnB = (token: string) => sockets.listen(serverB.url, token);
 
 const noteSeen = (seen: PublishedNotification[], description: string) =>
   seen.some((item) => item.module === 'note' && JSON.stringify(item.data).includes(description));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Envelope, User } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactByPhone,
@@ -10,6 +10,7 @@ import {
   newPhone,
   type SandboxDevice,
 } from '../../test/messaging-fixtures';
+import { createTestSockets } from '../../test/sockets';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { hashToken } from '../auth/tokens';
 import { DEMO_LOGINS } from '../db/seed-logins';
@@ -21,7 +22,7 @@ let owner: Session;
 let supervisor: Session;
 let viewer: Session;
 let device: SandboxDevice;
-const sockets: Socket[] = [];
+const sockets = createTestSockets();
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -36,32 +37,13 @@ beforeAll(async () => {
   device = await createSandboxDevice(testApp.app, owner.token);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  sockets.closeAll();
   await testApp?.close();
 });
 
-const open = (token: string): Socket => {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return socket;
-};
+const open = (token: string): Socket => sockets.open(url, token);
 
-/** A connected socket that records every notification it receives. */
-const listen = async (session: Session) => {
-  const socket = open(session.token);
-  const seen: PublishedNotification[] = [];
-  socket.on('notification', (notification: PublishedNotification) => seen.push(notification));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, seen };
-};
+const listen = (session: Session) => sockets.listen(url, session.token);
 
 const ask = (socket: Socket, request: Record<string, unknown>) =>
   new Promise<Envelope>((resolve) => socket.emit('Apiv1', request, (answer: Envelope) => resolve(answer)));

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, createTestSockets } from '../../test/sockets';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { DEMO_LOGINS } from '../db/seed-logins';
 import type { Notification } from './notifications.listener';
 
 let testApp: TestApp;
 let url: string;
-const sockets: Socket[] = [];
+const sockets = createTestSockets();
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -15,26 +16,11 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  sockets.closeAll();
   await testApp?.close();
 });
 
-const open = (token: string): Socket => {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return socket;
-};
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+const open = (token: string): Socket => sockets.open(url, token);
 
 describe('realtime', () => {
   it('refuses a socket with a bad token', async () => {

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { EXPIRED_TOKEN, type SessionInfo } from '@conversa/domain';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions } from '../../core/db/schema';
 import { startSmtpInbox } from '../../test/smtp-inbox';
+import { connected, createTestSockets } from '../../test/sockets';
 import {
   COMPANY_PASSWORD,
   call,
@@ -18,7 +19,7 @@ import {
 let testApp: TestApp;
 let url: string;
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
-const sockets: Socket[] = [];
+const sockets = createTestSockets();
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -32,24 +33,15 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  sockets.closeAll();
   await testApp?.close();
   await inbox?.close();
 });
 
 /** A signed-in socket, resolved once connected. */
 const openSocket = async (token: string): Promise<Socket> => {
-  const socket = connect(url, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = sockets.open(url, token);
+  await connected(socket);
   return socket;
 };
 
