@@ -25,3 +25,4 @@ export * from './template';
 export * from './template-sync';
 export * from './user';
 export * from './validation';
+export * from './records';

@@ -22,6 +22,8 @@ export type DomainEvents = {
   'device.updated': Announced & { device: Device };
   'device.deleted': Announced & { deviceId: string };
   'session.revoked': { clientId: string; sessionIds: string[] };
+  /** Any record-kit module's create, update or delete (core/records); its notifications are in the outbox. */
+  'record.changed': Announced & { module: string };
 };
 
 /** The events whose notifications went through the outbox; realtime publishes each after commit. */
@@ -37,6 +39,7 @@ export const ANNOUNCED_EVENTS = [
   'device.created',
   'device.updated',
   'device.deleted',
+  'record.changed',
 ] as const satisfies readonly EventName[];
 
 export type EventName = keyof DomainEvents;

@@ -11,6 +11,8 @@ export type AuthContext = {
   clientAccess: string[];
   market: boolean;
   sessionId: string;
+  /** Where the request came from (the audit log's `ip`); absent for work the server does on its own. */
+  ip?: string;
 };
 
 // Fastify's extension points are interfaces; declaration merging needs `interface` here.

@@ -89,7 +89,7 @@ export const createRealtime = async (options: RealtimeOptions): Promise<Realtime
         next(new Error(tokenProblemMessage(result.problem === 'expired' ? 'expired' : 'invalid')));
         return;
       }
-      socket.data.auth = result.auth;
+      socket.data.auth = { ...result.auth, ip: socket.handshake.address };
       next();
     } catch (error) {
       options.logger.error({ err: error }, 'socket authentication failed');

@@ -1,7 +1,11 @@
+export * from './audit-logs';
 export * from './clients';
 export * from './contacts';
 export * from './devices';
+export * from './import-jobs';
 export * from './jobs';
+export * from './leads';
+export * from './list-dinamic';
 export * from './messages';
 export * from './notes';
 export * from './plans';
@@ -10,3 +14,4 @@ export * from './send-rates';
 export * from './sessions';
 export * from './templates';
 export * from './users';
+export * from './views';

@@ -1,0 +1,50 @@
+/** What an audit-log row says happened (API.md part 2). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'login',
+  'logout',
+  'impersonate',
+  'export',
+  'import',
+  'permission',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Rows are kept at least this long; nobody can edit or delete one before. */
+export const AUDIT_RETENTION_DAYS = 400;
+
+/** field → [before, after]; a create has `null` befores, a delete `null` afters. */
+export type AuditChanges = Record<string, [unknown, unknown]>;
+
+export type AuditEntry = {
+  id: string;
+  create_date: string;
+  user_id: string | null;
+  user_name: string;
+  ip: string;
+  action: AuditAction;
+  module: string;
+  record_id: string;
+  changes: AuditChanges;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields whose value differs between two versions of a record, with both values. */
+export const auditChanges = (
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  ignored: readonly string[] = [],
+): AuditChanges => {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: AuditChanges = {};
+  for (const key of keys) {
+    if (ignored.includes(key)) continue;
+    const from = before ? (before[key] ?? null) : null;
+    const to = after ? (after[key] ?? null) : null;
+    if (!same(from, to)) changes[key] = [from, to];
+  }
+  return changes;
+};

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { DEFAULTS } from '../constants';
+import { findCountry, isValidPhone, normalizePhone } from '../countries';
+import { refineSafeInput } from '../input-limits';
+import { EMAIL_PATTERN, MESSAGES, requiredText } from '../validation';
+import type { RecordField } from './record-fields';
+
+/** A lead (API.md part 2): flat, so its filter keys are these names. */
+export type Lead = {
+  id: string;
+  client_id: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  phone: string;
+  email: string;
+  document: string;
+  country: string;
+  tags: string[];
+  status_id: string;
+  owner: string[];
+  source: string;
+  /** The contact it became; '' until converted. A converted lead cannot be converted again. */
+  converted_contact_id: string;
+  create_date: string;
+};
+
+export const LEAD_FIELDS: readonly RecordField[] = [
+  {
+    key: 'full_name',
+    i18n: 'records.field.fullName',
+    type: 'text',
+    sortable: true,
+    filter: true,
+    exportable: true,
+    visible: true,
+  },
+  {
+    key: 'first_name',
+    i18n: 'records.field.firstName',
+    type: 'text',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+  },
+  {
+    key: 'last_name',
+    i18n: 'records.field.lastName',
+    type: 'text',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+  },
+  {
+    key: 'phone',
+    i18n: 'records.field.phone',
+    type: 'phone',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+    visible: true,
+  },
+  {
+    key: 'email',
+    i18n: 'records.field.email',
+    type: 'email',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+    visible: true,
+  },
+  {
+    key: 'document',
+    i18n: 'records.field.document',
+    type: 'text',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+  },
+  {
+    key: 'country',
+    i18n: 'records.field.country',
+    type: 'country',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+  },
+  {
+    key: 'status_id',
+    i18n: 'records.field.status',
+    type: 'select',
+    list: 'status_id',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    visible: true,
+  },
+  {
+    key: 'tags',
+    i18n: 'records.field.tags',
+    type: 'tags',
+    list: 'tags',
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+    visible: true,
+  },
+  {
+    key: 'owner',
+    i18n: 'records.field.owner',
+    type: 'users',
+    filter: true,
+    editable: true,
+    exportable: true,
+    visible: true,
+  },
+  {
+    key: 'source',
+    i18n: 'records.field.source',
+    type: 'text',
+    sortable: true,
+    filter: true,
+    editable: true,
+    exportable: true,
+    importable: true,
+    visible: true,
+  },
+  {
+    key: 'converted_contact_id',
+    i18n: 'records.field.convertedContact',
+    type: 'text',
+    filter: true,
+    exportable: true,
+  },
+  {
+    key: 'create_date',
+    i18n: 'records.field.createDate',
+    type: 'datetime',
+    sortable: true,
+    filter: true,
+    exportable: true,
+    visible: true,
+  },
+];
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: MESSAGES.email });
+
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => findCountry(code) !== undefined, { error: MESSAGES.invalid });
+
+const listIds = z.array(z.string().max(64)).max(50);
+
+const leadFields = {
+  first_name: requiredText().max(60),
+  last_name: z.string().trim().max(60),
+  phone: z
+    .string({ error: MESSAGES.required })
+    .transform(normalizePhone)
+    .pipe(z.string().min(1, MESSAGES.required)),
+  email: optionalEmail,
+  document: z.string().trim().max(64),
+  country: countryCode,
+  tags: listIds,
+  status_id: z.string().max(64),
+  owner: listIds,
+  source: z.string().trim().max(120),
+};
+
+/** `lead/create`: a first name and a phone valid for the country are required; unknown keys are refused. */
+export const leadCreateSchema = z
+  .strictObject({
+    ...leadFields,
+    last_name: leadFields.last_name.default(''),
+    email: leadFields.email.default(''),
+    document: leadFields.document.default(''),
+    country: leadFields.country.default(DEFAULTS.country),
+    tags: leadFields.tags.default([]),
+    status_id: leadFields.status_id.default(''),
+    owner: leadFields.owner.default([]),
+    source: leadFields.source.default(''),
+  })
+  .superRefine((input, ctx) => {
+    // Rows of an imported file reach this schema without passing the server's input guard.
+    refineSafeInput(input, ctx);
+    if (!isValidPhone(input.phone, input.country)) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.phone });
+    }
+  });
+export type LeadCreateInput = z.input<typeof leadCreateSchema>;
+
+/** `lead/updateone`: the changed fields only. */
+export const leadUpdateSchema = z.strictObject(leadFields).partial();
+export type LeadUpdateInput = z.infer<typeof leadUpdateSchema>;

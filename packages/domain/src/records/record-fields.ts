@@ -1,0 +1,97 @@
+import type { Condition } from '../search';
+
+/**
+ * How a record field is shown, filtered and edited, on both sides. The server maps each key to a column
+ * (its search whitelist); the web picks the cell, the editor and the filter's value input from the type.
+ * - `select`: one id of a dynamic list (`status_id`, a contact's `stage`); `tags`: a list of such ids.
+ * - `user` / `users`: one user id / a list of user ids; `money`: a number in the company's number format.
+ */
+export const FIELD_TYPES = [
+  'text',
+  'phone',
+  'email',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'boolean',
+  'select',
+  'tags',
+  'user',
+  'users',
+  'country',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** The conditions each type offers, in the order the filter builder lists them. */
+export const CONDITIONS_BY_FIELD_TYPE: Record<FieldType, readonly Condition[]> = {
+  text: ['contains', 'equalto', 'in', 'empty', 'notempty'],
+  phone: ['contains', 'equalto', 'empty', 'notempty'],
+  email: ['contains', 'equalto', 'empty', 'notempty'],
+  country: ['equalto', 'in', 'empty', 'notempty'],
+  number: ['equalto', 'gte', 'lte', 'gt', 'lt', 'between', 'empty', 'notempty'],
+  money: ['equalto', 'gte', 'lte', 'gt', 'lt', 'between', 'empty', 'notempty'],
+  date: ['equalto', 'gte', 'lte', 'gt', 'lt', 'between', 'empty', 'notempty'],
+  datetime: ['equalto', 'gte', 'lte', 'gt', 'lt', 'between', 'empty', 'notempty'],
+  boolean: ['equalto'],
+  select: ['equalto', 'in', 'empty', 'notempty'],
+  tags: ['equalto', 'in', 'empty', 'notempty'],
+  user: ['equalto', 'in', 'empty', 'notempty'],
+  users: ['equalto', 'in', 'empty', 'notempty'],
+};
+
+/** One field of a record module, declared once in this package. */
+export type RecordField = {
+  /** The API key (filters, sort, views, export columns); dot paths such as `info.phone` allowed. */
+  key: string;
+  /** The web bundle key of the column's title. */
+  i18n: string;
+  type: FieldType;
+  /** The column can order a search. */
+  sortable?: boolean;
+  /** The filter builder offers it (every field can still be a column). */
+  filter?: boolean;
+  /** Editable in place in the table (and in bulk update), given the module's edit permission. */
+  editable?: boolean;
+  /** A column of the export file. */
+  exportable?: boolean;
+  /** A column the import reads (the header is the key's last segment). */
+  importable?: boolean;
+  /** For `select` and `tags`: the dynamic-list field whose items it carries (`status_id` or `tags`). */
+  list?: 'status_id' | 'tags';
+  /** Shown by default when the user has no saved view. */
+  visible?: boolean;
+};
+
+/** `GET view/fields/{module}`: the keys a view, a filter or an export may name, with what to offer. */
+export type SettingViewField = {
+  key: string;
+  i18n: string;
+  name: string;
+  type: FieldType;
+  conditions: Condition[];
+  filter: boolean;
+  sortable: boolean;
+  editable: boolean;
+  list?: 'status_id' | 'tags';
+};
+
+export const settingViewFields = (
+  fields: readonly RecordField[],
+  translate: (i18n: string) => string = (key) => key,
+): SettingViewField[] =>
+  fields.map((field) => ({
+    key: field.key,
+    i18n: field.i18n,
+    name: translate(field.i18n),
+    type: field.type,
+    conditions: [...CONDITIONS_BY_FIELD_TYPE[field.type]],
+    filter: field.filter ?? false,
+    sortable: field.sortable ?? false,
+    editable: field.editable ?? false,
+    ...(field.list ? { list: field.list } : {}),
+  }));
+
+/** The columns a table shows before the user saves a view. */
+export const defaultColumns = (fields: readonly RecordField[]): string[] =>
+  fields.filter((field) => field.visible).map((field) => field.key);

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { filterSchema, LOGICALS, sortSchema } from '../search';
+import { requiredText } from '../validation';
+
+/** The modules whose records a saved view can show. Later modules add themselves here. */
+export const VIEW_MODULES = ['contact', 'lead'] as const;
+export type ViewModule = (typeof VIEW_MODULES)[number];
+
+/** A saved view (API.md part 2): personal (`owner` a user id) or the whole company's (`owner` null). */
+export type View = {
+  id: string;
+  module: ViewModule;
+  name: string;
+  columns: string[];
+  filters: { filters: z.infer<typeof filterSchema>[]; logical: 'and' | 'or' };
+  sort: { key: string; order: 'asc' | 'desc' } | null;
+  kanban: { columns: string[] };
+  is_default: boolean;
+  owner: string | null;
+  create_date: string;
+};
+
+const viewFields = {
+  name: requiredText().max(60),
+  columns: z.array(z.string().min(1).max(100)).min(1, { error: 'validation.atLeastOneColumn' }).max(100),
+  filters: z.strictObject({
+    filters: z.array(filterSchema).max(50).default([]),
+    logical: z.enum(LOGICALS).default('and'),
+  }),
+  sort: sortSchema.nullable(),
+  kanban: z.strictObject({ columns: z.array(z.string().max(64)).max(100) }),
+  is_default: z.boolean(),
+  /** true: the whole company's view (needs setting.edit); false: the current user's own. */
+  shared: z.boolean(),
+};
+
+export const viewCreateSchema = z.strictObject({
+  module: z.enum(VIEW_MODULES),
+  ...viewFields,
+  filters: viewFields.filters.default({ filters: [], logical: 'and' }),
+  sort: viewFields.sort.default(null),
+  kanban: viewFields.kanban.default({ columns: [] }),
+  is_default: viewFields.is_default.default(false),
+  shared: viewFields.shared.default(false),
+});
+export type ViewCreateInput = z.input<typeof viewCreateSchema>;
+
+export const viewUpdateSchema = z.strictObject(viewFields).partial();
