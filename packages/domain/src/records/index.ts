@@ -3,5 +3,6 @@ export * from './bulk';
 export * from './contact-fields';
 export * from './lead';
 export * from './list-dinamic';
+export * from './module-fields';
 export * from './record-fields';
 export * from './view';
