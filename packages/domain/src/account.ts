@@ -1,4 +1,5 @@
 import type { Client } from './client';
+import type { ListItem, SettingViews, View } from './records';
 import type { User } from './user';
 
 /** The twelve keys of the initial account bundle (spec section 3). */
@@ -19,15 +20,17 @@ export const ACCOUNT_BUNDLE_KEYS = [
 
 /** GET {clientId}/{userId}/account/search/{locale} answers `data: [{ account: AccountBundle }]`. */
 export type AccountBundle = {
-  list_dinamic: unknown[];
+  /** The company's dynamic-list items (tags and statuses of every module). */
+  list_dinamic: ListItem[];
   user: User;
   client: Client;
   list_user: Pick<User, 'id' | 'name' | 'email' | 'account' | 'online'>[];
   list_device: unknown[];
-  views: unknown[];
+  /** The user's own saved views and the company's. */
+  views: View[];
   setting_device: unknown[];
   list_pipeline: unknown[];
-  setting_views: unknown[];
+  setting_views: SettingViews;
   setting_graphics: unknown[];
   popover_newsletter: unknown[];
   modal_newsletter: unknown[];

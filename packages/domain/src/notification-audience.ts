@@ -57,6 +57,10 @@ export const deviceForChat = (device: NotificationRecord): NotificationRecord =>
 export const userForChat = (user: NotificationRecord): NotificationRecord =>
   pick(user, ['id', 'name', 'online']);
 
+/** A saved view as a colleague sees it: the company's whole, someone's personal one by id only. */
+const viewForColleague = (view: NotificationRecord): NotificationRecord =>
+  view.owner === null || view.owner === undefined ? view : pick(view, ['id', 'module', 'owner']);
+
 /**
  * Who receives each module's notifications, richest view first: a receiver gets the first tier they belong
  * to and nothing else. A module not listed follows the house rule (moduleTiers below).
@@ -78,6 +82,13 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   ],
   // Every member already holds the company record in the account bundle.
   client: [{ grants: ['everyone'], view: whole }],
+  // Tags and statuses colour every list, filter and kanban: the whole company holds them in the bundle.
+  listdinamic: [{ grants: ['everyone'], view: whole }],
+  // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
+  view: [
+    { grants: ['subject'], view: whole },
+    { grants: ['everyone'], view: viewForColleague },
+  ],
 };
 
 /**

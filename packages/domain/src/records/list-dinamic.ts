@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants';
+import { searchBodySchema } from '../search';
 import { requiredText } from '../validation';
 
 /** Dynamic lists (smart lists): the tags and statuses a company defines per module. */
@@ -63,3 +65,8 @@ export const listItemUpdateSchema = z
     position: z.number().int().min(0).max(10_000),
   })
   .partial();
+
+/** `listdinamic/search`: a company has few items, so one page holds them all unless asked otherwise. */
+export const listItemSearchSchema = searchBodySchema.extend({
+  offset: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+});

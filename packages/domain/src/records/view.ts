@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { filterSchema, LOGICALS, sortSchema } from '../search';
+import { MAX_PAGE_SIZE } from '../constants';
+import { filterSchema, LOGICALS, searchBodySchema, sortSchema } from '../search';
 import { requiredText } from '../validation';
+import type { SettingViewField } from './record-fields';
 
 /** The modules whose records a saved view can show. Later modules add themselves here. */
 export const VIEW_MODULES = ['contact', 'lead'] as const;
@@ -46,3 +48,11 @@ export const viewCreateSchema = z.strictObject({
 export type ViewCreateInput = z.input<typeof viewCreateSchema>;
 
 export const viewUpdateSchema = z.strictObject(viewFields).partial();
+
+/** `view/search`: the caller's own views and the company's; few enough for one page. */
+export const viewSearchSchema = searchBodySchema.extend({
+  offset: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(100),
+});
+
+/** The account bundle's `setting_views`: every view module's setting view (`view/fields/{module}`). */
+export type SettingViews = Partial<Record<ViewModule, SettingViewField[]>>;
