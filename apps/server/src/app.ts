@@ -16,7 +16,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createChannelRegistry } from './channels/channel-registry';
-import { webhooksRoutes } from './channels/webhooks.routes';
 import { createSessionResolver } from './core/auth/session-resolver';
 import { createSessionsRepository } from './core/auth/sessions.repository';
 import type { Config } from './core/config';
@@ -57,6 +56,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
+import { webhooksRoutes } from './modules/inbound/webhooks.routes';
 import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './core/config';
-import { formatLogins, seedDatabase } from './core/db/seed';
-import { loginsOnDefaultPassword } from './core/db/seed-logins';
+import { loginsOnDefaultPassword } from './seed/default-passwords';
+import { formatLogins, seedDatabase } from './seed/seed';
 
 const config = loadConfig();
 const app = await buildApp(config);

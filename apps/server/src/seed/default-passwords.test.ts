@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { hashPassword } from '../auth/passwords';
-import { users } from './schema';
-import { DEFAULT_MASTER_LOGIN, DEMO_LOGINS, loginsOnDefaultPassword } from './seed-logins';
+import { hashPassword } from '../core/auth/passwords';
+import { users } from '../core/db/schema';
+import { DEFAULT_MASTER_LOGIN, DEMO_LOGINS } from '../core/db/seed-logins';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { loginsOnDefaultPassword } from './default-passwords';
 
 let testApp: TestApp;
 

@@ -1,21 +1,21 @@
 import type { AccountType } from '@conversa/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InboundEvent } from '../../channels/channel-adapter';
-import { createChannelRegistry } from '../../channels/channel-registry';
-import { createClientsRepository } from '../../modules/clients/clients.repository';
-import { createContactsService } from '../../modules/contacts/contacts.service';
-import { createDevicesRepository } from '../../modules/devices/devices.repository';
-import { createDevicesService } from '../../modules/devices/devices.service';
-import { createMessagesService } from '../../modules/messages/messages.service';
-import { createUsersRepository } from '../../modules/users/users.repository';
-import { DEFAULT_GRAPH_API_URL, DEFAULT_TELEGRAM_API_URL } from '../config';
-import { createSecretBox, createUrlSigner } from '../crypto/secret-box';
-import { createEventBus } from '../events';
-import type { AuthContext } from '../http/fastify-types';
-import { createJobQueue } from '../jobs/job-queue';
-import { createLocalFileStore } from '../storage/file-store';
-import type { Database } from './database';
-import { DEMO_LOGINS } from './seed-logins';
+import type { InboundEvent } from '../channels/channel-adapter';
+import { createChannelRegistry } from '../channels/channel-registry';
+import { DEFAULT_GRAPH_API_URL, DEFAULT_TELEGRAM_API_URL } from '../core/config';
+import { createSecretBox, createUrlSigner } from '../core/crypto/secret-box';
+import type { Database } from '../core/db/database';
+import { DEMO_LOGINS } from '../core/db/seed-logins';
+import { createEventBus } from '../core/events';
+import type { AuthContext } from '../core/http/fastify-types';
+import { createJobQueue } from '../core/jobs/job-queue';
+import { createLocalFileStore } from '../core/storage/file-store';
+import { createClientsRepository } from '../modules/clients/clients.repository';
+import { createContactsService } from '../modules/contacts/contacts.service';
+import { createDevicesRepository } from '../modules/devices/devices.repository';
+import { createDevicesService } from '../modules/devices/devices.service';
+import { createMessagesService } from '../modules/messages/messages.service';
+import { createUsersRepository } from '../modules/users/users.repository';
 
 type Person = { id: string; client_id: string; account: AccountType; access: string[] };
 

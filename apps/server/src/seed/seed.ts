@@ -5,13 +5,13 @@ import {
   type PermissionKey,
   TRIAL_PLAN,
 } from '@conversa/domain';
-import { createClientsRepository } from '../../modules/clients/clients.repository';
-import { createPlansRepository } from '../../modules/plans/plans.repository';
-import { createUsersRepository } from '../../modules/users/users.repository';
-import { hashPassword } from '../auth/passwords';
-import type { Database } from './database';
-import { type DemoSeedOptions, seedDemoConversations } from './seed-conversations';
-import { DEMO_COMPANY, DEMO_LOGINS, PLATFORM_COMPANY, type SeedLogin } from './seed-logins';
+import { hashPassword } from '../core/auth/passwords';
+import type { Database } from '../core/db/database';
+import { DEMO_COMPANY, DEMO_LOGINS, PLATFORM_COMPANY, type SeedLogin } from '../core/db/seed-logins';
+import { createClientsRepository } from '../modules/clients/clients.repository';
+import { createPlansRepository } from '../modules/plans/plans.repository';
+import { createUsersRepository } from '../modules/users/users.repository';
+import { type DemoSeedOptions, seedDemoConversations } from './demo-conversations';
 
 const AGENT_ACCESS: PermissionKey[] = [
   'chat.view',

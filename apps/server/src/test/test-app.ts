@@ -5,8 +5,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../core/config';
-import { seedDatabase } from '../core/db/seed';
 import { DEFAULT_MASTER_LOGIN } from '../core/db/seed-logins';
+import { seedDatabase } from '../seed/seed';
 
 export type TestApp = { app: FastifyInstance; config: Config; close: () => Promise<void> };
 

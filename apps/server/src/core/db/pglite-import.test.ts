@@ -9,11 +9,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { seedDatabase } from '../../seed/seed';
 import { call, login, testConfig } from '../../test/test-app';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { connectDatabase } from './database';
 import * as schema from './schema';
-import { seedDatabase } from './seed';
 import { DEFAULT_MASTER_LOGIN, DEMO_LOGINS } from './seed-logins';
 
 const TABLE_COUNTS = `

@@ -1,7 +1,4 @@
 import type { AccountType } from '@conversa/domain';
-import { createUsersRepository } from '../../modules/users/users.repository';
-import { createPasswordChecker } from '../auth/passwords';
-import type { Database } from './database';
 
 export type SeedLogin = { email: string; password: string; account: AccountType; role: string };
 
@@ -34,23 +31,3 @@ export const DEMO_LOGINS = {
 
 export const DEMO_COMPANY = { name: 'Demo Company', subdomain: 'DemoCompany' } as const;
 export const PLATFORM_COMPANY = { name: 'Conversa Platform', subdomain: 'ConversaPlatform' } as const;
-
-/**
- * The seeded logins (the master and the demo people) that still have the password the first start printed
- * and README lists, for a later start's one-line reminder: the table of passwords is printed only once.
- */
-export const loginsOnDefaultPassword = async (db: Database, masterEmail: string): Promise<string[]> => {
-  const users = createUsersRepository(db);
-  const checker = createPasswordChecker();
-  const seeded = [
-    { email: masterEmail, password: DEFAULT_MASTER_LOGIN.password },
-    ...Object.values(DEMO_LOGINS),
-  ];
-  const unchanged: string[] = [];
-  for (const login of seeded) {
-    const user = await users.findByEmailAcrossTenants(login.email);
-    if (user && (await checker.check('start', user.password_hash, login.password)))
-      unchanged.push(login.email);
-  }
-  return unchanged;
-};

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { seedDatabase } from '../../seed/seed';
 import { call, createTestDatabase, login, testConfig } from '../../test/test-app';
-import { seedDatabase } from '../db/seed';
 import { DEMO_LOGINS } from '../db/seed-logins';
 
 const lines: string[] = [];

@@ -1,10 +1,10 @@
-import type { SecretBox } from '../core/crypto/secret-box';
-import type { Database } from '../core/db/database';
-import type { DeviceRow } from '../core/db/schema';
-import type { EventBus } from '../core/events';
-import { toChannelDevice } from '../modules/devices/devices.mapper';
-import { createDevicesRepository } from '../modules/devices/devices.repository';
-import type { ChannelDevice } from './channel-adapter';
+import type { ChannelDevice } from '../../channels/channel-adapter';
+import type { SecretBox } from '../../core/crypto/secret-box';
+import type { Database } from '../../core/db/database';
+import type { DeviceRow } from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
+import { toChannelDevice } from '../devices/devices.mapper';
+import { createDevicesRepository } from '../devices/devices.repository';
 
 /** A device as webhooks need it: its row, and its config with the secrets already opened. */
 export type WebhookDevice = { row: DeviceRow; channel: ChannelDevice };

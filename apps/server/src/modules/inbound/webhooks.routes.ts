@@ -2,16 +2,16 @@ import { CHANNEL_TYPES, hasNul } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SecretBox } from '../core/crypto/secret-box';
-import type { Database } from '../core/db/database';
-import type { EventBus } from '../core/events';
-import { AppError, badRequest, notFound } from '../core/http/app-error';
-import { ok } from '../core/http/envelope';
-import { isUuid } from '../core/http/route-schemas';
-import type { MessagesService } from '../modules/messages/messages.service';
-import type { InboundEvent, WebhookRequest } from './channel-adapter';
-import type { ChannelRegistry } from './channel-registry';
-import { hasSandboxSecret } from './sandbox/sandbox.adapter';
+import type { InboundEvent, WebhookRequest } from '../../channels/channel-adapter';
+import type { ChannelRegistry } from '../../channels/channel-registry';
+import { hasSandboxSecret } from '../../channels/sandbox/sandbox.adapter';
+import type { SecretBox } from '../../core/crypto/secret-box';
+import type { Database } from '../../core/db/database';
+import type { EventBus } from '../../core/events';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
+import { ok } from '../../core/http/envelope';
+import { isUuid } from '../../core/http/route-schemas';
+import type { MessagesService } from '../messages/messages.service';
 import { createWebhookDevices } from './webhook-devices';
 
 export type WebhooksOptions = {
