@@ -31,11 +31,11 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { useUpdateCurrentUser } from '../../../shared/account/api/update-user';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import { ColumnDialog } from '../../../shared/records/components/column-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { type ChatListParams, useChats } from '../api/get-chats';
 import { resortChats } from '../chat-cache';
-import { type ChatColumn, chatColumnsOf } from '../chat-columns';
-import { ColumnDialog } from './column-dialog';
+import { CHAT_COLUMNS, type ChatColumn, chatColumnsOf } from '../chat-columns';
 import { ConversationRow } from './conversation-row';
 import { ReleaseControl } from './release-control';
 
@@ -133,6 +133,10 @@ export const ConversationList = ({
     [updateUser, queryClient],
   );
 
+  const columnOptions = useMemo(
+    () => CHAT_COLUMNS.map((column) => ({ key: column, label: t(`chat.columns.${column}`) })),
+    [t],
+  );
   const saveColumns = (chosen: ChatColumn[]) => {
     updateUser({ custom_views: { ...user.custom_views, chat: { columns: chosen } } });
     setIsColumnsOpen(false);
@@ -283,6 +287,7 @@ export const ConversationList = ({
       </Box>
       <ColumnDialog
         isOpen={isColumnsOpen}
+        options={columnOptions}
         selected={columns}
         onClose={() => setIsColumnsOpen(false)}
         onSave={saveColumns}

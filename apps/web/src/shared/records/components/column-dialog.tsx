@@ -20,36 +20,43 @@ import {
 } from '@mui/material';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_COLUMNS, type ChatColumn } from '../chat-columns';
+
+/** A column a person may choose: its key and its title in the current language. */
+export type ColumnOption<K extends string = string> = { key: K; label: string };
 
 /**
- * The column-selection dialog (spec sections 2 and 5): available on the left, selected on the right,
- * reordered by drag or by the arrow buttons; at least one column; at most 600 px wide.
+ * The column-selection dialog (spec sections 2 and 5), shared by the chat list and every records table:
+ * available on the left, selected on the right, reordered by drag or by the arrow buttons; at least one
+ * column; at most 600 px wide.
  */
-export const ColumnDialog = ({
+export const ColumnDialog = <K extends string>({
   isOpen,
+  options,
   selected: initial,
+  submitLabel,
   onClose,
   onSave,
 }: {
   isOpen: boolean;
-  selected: ChatColumn[];
+  options: readonly ColumnOption<K>[];
+  selected: readonly K[];
+  /** 'Actualizar' by default; 'Crear' when saving makes a new view. */
+  submitLabel?: string;
   onClose: () => void;
-  onSave: (columns: ChatColumn[]) => void;
+  onSave: (columns: K[]) => void;
 }) => {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<ChatColumn[]>(initial);
+  const [selected, setSelected] = useState<K[]>([...initial]);
   const [availableSearch, setAvailableSearch] = useState('');
   const [selectedSearch, setSelectedSearch] = useState('');
-  const [dragged, setDragged] = useState<ChatColumn | null>(null);
-  const label = (column: ChatColumn) => t(`chat.columns.${column}`);
-  const matches = (column: ChatColumn, search: string) =>
-    label(column).toLowerCase().includes(search.toLowerCase());
-  const available = CHAT_COLUMNS.filter(
-    (column) => !selected.includes(column) && matches(column, availableSearch),
-  );
+  const [dragged, setDragged] = useState<K | null>(null);
+  const label = (column: K) => options.find((option) => option.key === column)?.label ?? column;
+  const matches = (column: K, search: string) => label(column).toLowerCase().includes(search.toLowerCase());
+  const available = options
+    .map((option) => option.key)
+    .filter((column) => !selected.includes(column) && matches(column, availableSearch));
 
-  const move = (column: ChatColumn, to: number) => {
+  const move = (column: K, to: number) => {
     setSelected((current) => {
       const without = current.filter((item) => item !== column);
       without.splice(Math.max(0, Math.min(to, without.length)), 0, column);
@@ -67,23 +74,28 @@ export const ColumnDialog = ({
       open={isOpen}
       onClose={onClose}
       fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 600 } }, transition: { onEnter: () => setSelected(initial) } }}
+      slotProps={{
+        paper: { sx: { maxWidth: 600 } },
+        transition: { onEnter: () => setSelected([...initial]) },
+      }}
     >
-      <DialogTitle>{t('chat.columns.title')}</DialogTitle>
+      <DialogTitle>{t('records.columns.title')}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Typography variant="subtitle2" gutterBottom>
-              {t('chat.columns.available')}
+              {t('records.columns.available')}
             </Typography>
             <TextField
               size="small"
               fullWidth
-              placeholder={t('chat.columns.search')}
+              placeholder={t('records.columns.search')}
               value={availableSearch}
               onChange={(event) => setAvailableSearch(event.target.value)}
               slotProps={{
-                htmlInput: { 'aria-label': `${t('chat.columns.search')} ${t('chat.columns.available')}` },
+                htmlInput: {
+                  'aria-label': `${t('records.columns.search')} ${t('records.columns.available')}`,
+                },
               }}
             />
             <List dense data-testid="columns-available">
@@ -98,16 +110,18 @@ export const ColumnDialog = ({
           </Paper>
           <Paper variant="outlined" sx={{ p: 1.5 }}>
             <Typography variant="subtitle2" gutterBottom>
-              {t('chat.columns.selected')}
+              {t('records.columns.selected')}
             </Typography>
             <TextField
               size="small"
               fullWidth
-              placeholder={t('chat.columns.search')}
+              placeholder={t('records.columns.search')}
               value={selectedSearch}
               onChange={(event) => setSelectedSearch(event.target.value)}
               slotProps={{
-                htmlInput: { 'aria-label': `${t('chat.columns.search')} ${t('chat.columns.selected')}` },
+                htmlInput: {
+                  'aria-label': `${t('records.columns.search')} ${t('records.columns.selected')}`,
+                },
               }}
             />
             <List dense data-testid="columns-selected">
@@ -124,7 +138,7 @@ export const ColumnDialog = ({
                       <>
                         <IconButton
                           size="small"
-                          aria-label={t('chat.columns.up', { column: label(column) })}
+                          aria-label={t('records.columns.up', { column: label(column) })}
                           disabled={index === 0}
                           onClick={() => move(column, index - 1)}
                         >
@@ -132,7 +146,7 @@ export const ColumnDialog = ({
                         </IconButton>
                         <IconButton
                           size="small"
-                          aria-label={t('chat.columns.down', { column: label(column) })}
+                          aria-label={t('records.columns.down', { column: label(column) })}
                           disabled={index === selected.length - 1}
                           onClick={() => move(column, index + 1)}
                         >
@@ -140,7 +154,7 @@ export const ColumnDialog = ({
                         </IconButton>
                         <IconButton
                           size="small"
-                          aria-label={t('chat.columns.remove', { column: label(column) })}
+                          aria-label={t('records.columns.remove', { column: label(column) })}
                           onClick={() => setSelected((current) => current.filter((item) => item !== column))}
                         >
                           <Close fontSize="small" />
@@ -160,7 +174,7 @@ export const ColumnDialog = ({
             </List>
             {selected.length === 0 && (
               <Typography variant="body2" color="error" role="alert">
-                {t('chat.columns.atLeastOne')}
+                {t('records.columns.atLeastOne')}
               </Typography>
             )}
           </Paper>
@@ -169,7 +183,7 @@ export const ColumnDialog = ({
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" disabled={selected.length === 0} onClick={() => onSave(selected)}>
-          {t('chat.columns.update')}
+          {submitLabel ?? t('records.columns.update')}
         </Button>
       </DialogActions>
     </Dialog>
