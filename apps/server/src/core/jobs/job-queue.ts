@@ -1,76 +1,75 @@
-import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database';
-import { jobs } from '../db/schema';
+import { type JobRow, jobs } from '../db/schema';
+import {
+  assertScheduleRule,
+  nextOccurrence,
+  occurrenceAt,
+  occurrenceKey,
+  retryDelay,
+  type ScheduleRule,
+} from './job-schedule';
+import {
+  type JobDefinition,
+  type JobPayload,
+  type JobType,
+  type NewJob,
+  Postpone,
+  RetryLater,
+} from './job-types';
 
 /*
- * Why a job table of our own rather than pg-boss: the messaging core needs to enqueue a send in the SAME
- * transaction that stores the message (so a stored queued message always has its job, and a rolled-back
- * one never does), through the Drizzle transaction it already holds. pg-boss runs its own connection and
- * schema maintenance, and its send joins a transaction only through an adapter around our client. This
- * table gives the same guarantees in ~200 lines: SKIP LOCKED claims (one worker per job across processes),
- * attempts with exponential backoff, a lease (locked_until) so a crashed worker's job is picked up again,
- * a unique key per job, jobs that wait for their run_at, and recurring jobs that run once per period
- * across every process (the period is part of the key).
+ * Why a job table of our own rather than pg-boss (figures in docs/ARCHITECTURE.md): the messaging core
+ * enqueues a send in the SAME transaction that stores the message (a stored queued message always has its
+ * job, a rolled-back one never does), through the Drizzle transaction it already holds: one insert. This
+ * table gives SKIP LOCKED claims (one worker per job across processes), attempts with capped, jittered
+ * exponential backoff, a lease (locked_until) so a crashed worker's job is picked up again, a unique key
+ * per job (cancel and reschedule by key), jobs that wait for their run_at, dead jobs kept for the master,
+ * and recurring jobs that run once per occurrence across every process (the occurrence is in the key).
  */
 
-export type JobPayload = Record<string, unknown>;
-
-/** Thrown by a handler for a failure worth retrying; retryAfterMs overrides the backoff (provider hints). */
-export class RetryLater extends Error {
-  readonly retryAfterMs: number | undefined;
-  constructor(message: string, retryAfterMs?: number) {
-    super(message);
-    this.name = 'RetryLater';
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/**
- * Thrown by a handler that must wait its turn (a provider's send pacing): re-scheduled after retryAfterMs
- * without spending one of the job's attempts, since nothing was tried.
- */
-export class Postpone extends RetryLater {
-  constructor(message: string, retryAfterMs: number) {
-    super(message, retryAfterMs);
-    this.name = 'Postpone';
-  }
-}
-
-export type JobContext = { attempt: number; isLastAttempt: boolean };
-
-export type JobDefinition = {
-  run: (payload: JobPayload, context: JobContext) => Promise<void>;
-  /** Called once when the last attempt failed, so the owner can record the failure (message 'error'). */
-  onExhausted?: (payload: JobPayload, error: unknown) => Promise<void>;
-};
-
-export type NewJob = { name: string; key: string; payload: JobPayload; runAt?: Date; maxAttempts?: number };
+export {
+  defineJob,
+  type JobContext,
+  type JobDefinition,
+  type JobPayload,
+  type JobType,
+  type NewJob,
+  Postpone,
+  RetryLater,
+} from './job-types';
 
 export type JobQueueOptions = {
   db: Database;
   logger: FastifyBaseLogger;
-  /** How often an idle worker looks for due jobs (other processes' jobs, retries coming due). */
+  /** How often an idle worker looks for due jobs (other processes' jobs, delayed jobs, retries). */
   pollMs?: number;
-  /** First retry delay; each further attempt doubles it, capped at maxBackoffMs. */
+  /** First retry delay; each further attempt doubles it, capped at maxBackoffMs, with jitter. */
   backoffMs?: number;
   maxBackoffMs?: number;
   concurrency?: number;
   /** How long a claimed job stays leased to its worker before another may take it over. */
   leaseMs?: number;
+  /** Dead jobs (status failed) stay this long for the master to read and retry; done jobs go sooner. */
+  failedKeepMs?: number;
 };
+
+/** A scheduler timer never waits longer than this: it re-reads the clock, so a long rule stays exact. */
+const MAX_TIMER_MS = 3_600_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 export const createJobQueue = (options: JobQueueOptions) => {
   const { db, logger } = options;
   const pollMs = options.pollMs ?? 1000;
-  const backoffMs = options.backoffMs ?? 2000;
-  const maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
+  const backoff = { baseMs: options.backoffMs ?? 2000, capMs: options.maxBackoffMs ?? 5 * 60_000 };
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const failedKeepMs = options.failedKeepMs ?? 30 * 86_400_000;
   const definitions = new Map<string, JobDefinition>();
-  const recurring: { name: string; everyMs: number }[] = [];
+  const schedules: { name: string; rule: ScheduleRule }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let isStarted = false;
@@ -107,44 +106,53 @@ export const createJobQueue = (options: JobQueueOptions) => {
     return rows[0];
   };
 
+  const finish = async (job: JobRow, definition: JobDefinition, error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    const isLastAttempt = job.attempts >= job.max_attempts;
+    const isPostponed = error instanceof Postpone;
+    const isRetryable =
+      isPostponed || (!isLastAttempt && (error instanceof RetryLater || definition.retryOn === 'any error'));
+    if (isRetryable) {
+      const hinted = error instanceof RetryLater ? error.retryAfterMs : undefined;
+      const delay = hinted ?? retryDelay(job.attempts, backoff);
+      await db
+        .update(jobs)
+        .set({
+          ...(isPostponed ? { attempts: sql`${jobs.attempts} - 1` } : {}),
+          status: 'pending',
+          locked_until: null,
+          last_error: reason,
+          run_at: new Date(Date.now() + delay),
+          update_date: sql`now()`,
+        })
+        .where(eq(jobs.id, job.id));
+      later(delay, kick);
+      return;
+    }
+    logger.warn({ job: job.name, key: job.key, err: error }, 'job failed for good');
+    await db
+      .update(jobs)
+      .set({ status: 'failed', locked_until: null, last_error: reason, update_date: sql`now()` })
+      .where(eq(jobs.id, job.id));
+    await definition.onExhausted?.(job.payload, error);
+  };
+
   const runOne = async (): Promise<boolean> => {
     const job = await claim();
     if (!job) return false;
     const definition = definitions.get(job.name);
     if (!definition) return true;
-    const isLastAttempt = job.attempts >= job.max_attempts;
     try {
-      await definition.run(job.payload, { attempt: job.attempts, isLastAttempt });
+      await definition.run(job.payload, {
+        attempt: job.attempts,
+        isLastAttempt: job.attempts >= job.max_attempts,
+      });
       await db
         .update(jobs)
         .set({ status: 'done', locked_until: null, update_date: sql`now()` })
         .where(eq(jobs.id, job.id));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const isPostponed = error instanceof Postpone;
-      const isRetryable = isPostponed || (error instanceof RetryLater && !isLastAttempt);
-      if (isRetryable) {
-        const delay = error.retryAfterMs ?? Math.min(backoffMs * 2 ** (job.attempts - 1), maxBackoffMs);
-        await db
-          .update(jobs)
-          .set({
-            ...(isPostponed ? { attempts: sql`${jobs.attempts} - 1` } : {}),
-            status: 'pending',
-            locked_until: null,
-            last_error: reason,
-            run_at: new Date(Date.now() + delay),
-            update_date: sql`now()`,
-          })
-          .where(eq(jobs.id, job.id));
-        later(delay, kick);
-      } else {
-        logger.warn({ job: job.name, key: job.key, err: error }, 'job failed for good');
-        await db
-          .update(jobs)
-          .set({ status: 'failed', locked_until: null, last_error: reason, update_date: sql`now()` })
-          .where(eq(jobs.id, job.id));
-        await definition.onExhausted?.(job.payload, error);
-      }
+      await finish(job, definition, error);
     }
     return true;
   };
@@ -171,43 +179,113 @@ export const createJobQueue = (options: JobQueueOptions) => {
     if (isStarted) later(pollMs, poll);
   };
 
-  const enqueueRecurring = (name: string, everyMs: number) => {
-    // One job per period across every process: the period is part of the unique key.
-    const period = Math.floor(Date.now() / everyMs);
-    void enqueue(db, { name, key: `${name}:${period}`, payload: {} })
-      .then(kick)
-      .catch((error: unknown) => logger.error({ err: error }, 'recurring job failed to enqueue'));
-    if (isStarted) later(everyMs, () => enqueueRecurring(name, everyMs));
+  /**
+   * Every process inserts each occurrence of a schedule when it comes (and the current one at start); the
+   * occurrence's key makes the copies one row, so the job runs once in the cluster.
+   */
+  const plan = (name: string, rule: ScheduleRule) => {
+    if (!isStarted) return;
+    const now = Date.now();
+    const occurrence = occurrenceAt(rule, now);
+    const key = occurrenceKey(name, occurrence);
+    void enqueue(db, { name, key, payload: {}, runAt: new Date(occurrence) })
+      .then(() => kick())
+      .catch((error: unknown) => logger.error({ err: error, job: name }, 'recurring job failed to enqueue'));
+    later(Math.min(nextOccurrence(rule, occurrence) - now, MAX_TIMER_MS), () => plan(name, rule));
   };
 
-  /** Adds a job inside the caller's transaction; a job with the same key already there is kept as is. */
-  async function enqueue(executor: Executor, job: NewJob): Promise<void> {
-    await executor
-      .insert(jobs)
-      .values({
-        name: job.name,
-        key: job.key,
-        payload: job.payload,
-        run_at: job.runAt ?? new Date(),
-        max_attempts: job.maxAttempts ?? 5,
-      })
-      .onConflictDoNothing({ target: jobs.key });
+  /**
+   * Adds a job inside the caller's transaction. Answers whether it was stored: false when a job with the
+   * key is already there (kept as is), or when `replace` meets that job running.
+   */
+  async function enqueue(executor: Executor, job: NewJob): Promise<boolean> {
+    const values = {
+      name: job.name,
+      key: job.key,
+      payload: job.payload,
+      run_at: job.runAt ?? new Date(Date.now() + (job.delayMs ?? 0)),
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    };
+    const insert = executor.insert(jobs).values(values);
+    const rows = job.replace
+      ? await insert
+          .onConflictDoUpdate({
+            target: jobs.key,
+            set: {
+              name: values.name,
+              payload: values.payload,
+              run_at: values.run_at,
+              max_attempts: values.max_attempts,
+              status: 'pending',
+              attempts: 0,
+              locked_until: null,
+              last_error: '',
+              update_date: sql`now()`,
+            },
+            setWhere: ne(jobs.status, 'running'),
+          })
+          .returning({ id: jobs.id })
+      : await insert.onConflictDoNothing({ target: jobs.key }).returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  function define<P extends JobPayload>(type: JobType<P> | string, definition: JobDefinition<P>) {
+    definitions.set(typeof type === 'string' ? type : type.name, definition as JobDefinition);
+  }
+
+  /** A job declared in code that runs once per occurrence of its rule across every process. */
+  function schedule(name: string, rule: ScheduleRule, definition: JobDefinition) {
+    assertScheduleRule(name, rule);
+    definitions.set(name, definition);
+    schedules.push({ name, rule });
+    plan(name, rule);
   }
 
   return {
     enqueue,
     kick,
-    define(name: string, definition: JobDefinition) {
-      definitions.set(name, definition);
-    },
+    define,
+    schedule,
     every(name: string, everyMs: number, definition: JobDefinition) {
-      definitions.set(name, definition);
-      recurring.push({ name, everyMs });
+      schedule(name, { everyMs }, definition);
+    },
+    /** Removes a job that has not started (a cancelled task's reminder); answers whether there was one. */
+    async cancel(executor: Executor, key: string): Promise<boolean> {
+      const rows = await executor
+        .delete(jobs)
+        .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+    /** Moves a job that has not started to another time; answers whether there was one. */
+    async reschedule(executor: Executor, key: string, runAt: Date): Promise<boolean> {
+      const rows = await executor
+        .update(jobs)
+        .set({ run_at: runAt, update_date: sql`now()` })
+        .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+    /** A dead job runs again from its first attempt; undefined when no failed job has this id. */
+    async retryFailed(id: number): Promise<JobRow | undefined> {
+      const rows = await db
+        .update(jobs)
+        .set({
+          status: 'pending',
+          attempts: 0,
+          run_at: sql`now()`,
+          locked_until: null,
+          update_date: sql`now()`,
+        })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+        .returning();
+      kick();
+      return rows[0];
     },
     start() {
       if (isStarted) return;
       isStarted = true;
-      for (const { name, everyMs } of recurring) enqueueRecurring(name, everyMs);
+      for (const { name, rule } of schedules) plan(name, rule);
       poll();
     },
     /** Stops polling and waits for the jobs in hand, so nothing touches the database after close. */
@@ -234,11 +312,16 @@ export const createJobQueue = (options: JobQueueOptions) => {
         failed: Number(row?.failed ?? 0),
       };
     },
-    /** Finished and failed jobs are kept a while for inspection, then removed. */
+    /** Done jobs finished before `olderThan` are removed; dead ones only after failedKeepMs. */
     async pruneFinished(olderThan: Date) {
       await db
         .delete(jobs)
-        .where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.update_date, olderThan)));
+        .where(
+          or(
+            and(eq(jobs.status, 'done'), lt(jobs.update_date, olderThan)),
+            and(eq(jobs.status, 'failed'), lt(jobs.update_date, new Date(Date.now() - failedKeepMs))),
+          ),
+        );
     },
   };
 };
