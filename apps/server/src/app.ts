@@ -42,6 +42,8 @@ import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { securityRoutes } from './modules/auth/security.routes';
@@ -61,6 +63,8 @@ import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
+import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
+import { createListDinamicService } from './modules/listdinamic/listdinamic.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -180,6 +184,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const messagesService = createMessagesService({ db, events, queue, files, channels, box, publicUrl });
   const templatesService = createTemplatesService({ db, box, channels });
   const notesService = createNotesService({ db, events });
+  const listDinamicService = createListDinamicService({ db, events });
+  const auditService = createAuditService({ db });
   defineMessageJobs(queue, messagesService);
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
@@ -237,6 +243,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(importsRoutes, { service: importsService });
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(notesRoutes, { service: notesService });
+          await localized.register(listDinamicRoutes, { service: listDinamicService });
+          await localized.register(auditRoutes, { service: auditService });
           await localized.register(templatesRoutes, { service: templatesService });
           await localized.register(realtimeEventsRoutes, { db });
         },
