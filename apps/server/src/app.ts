@@ -31,6 +31,8 @@ import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
 import { createJobQueue } from './core/jobs/job-queue';
+import { jobsRoutes } from './core/jobs/jobs.routes';
+import { createJobsService } from './core/jobs/jobs.service';
 import { redactingLoggerOptions } from './core/logging/log-redaction';
 import { createMailer } from './core/mail/mailer';
 import { registerMetrics } from './core/metrics/metrics';
@@ -247,6 +249,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(auditRoutes, { service: auditService });
           await localized.register(templatesRoutes, { service: templatesService });
           await localized.register(realtimeEventsRoutes, { db });
+          await localized.register(jobsRoutes, { service: createJobsService({ db, queue }) });
         },
         { prefix: '/:locale' },
       );
