@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Contact, Device, Message } from '@conversa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../core/db/seed-logins';
-import { DELIVERY_UNKNOWN_AFTER_RESTART } from '../modules/messages/messages.service';
+import { DELIVERY_UNKNOWN_AFTER_RESTART } from '../modules/messages/message-dispatch';
 import { metaSignature } from '../test/channel-fixtures';
 import { type FakeGraph, startFakeGraph } from '../test/fakes/fake-graph';
 import { newPhone } from '../test/messaging-fixtures';

@@ -1,7 +1,8 @@
 import type { InboundMedia } from '../../channels/channel-adapter';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import { MEDIA_JOB } from './inbound-writer';
-import { type MessagesService, SEND_JOB } from './messages.service';
+import { SEND_JOB } from './message-dispatch';
+import type { MessagesService } from './messages.service';
 
 /** Outbound sends run on the durable queue, one job per message id, retried with backoff. */
 export const defineMessageJobs = (queue: JobQueue, service: MessagesService) => {

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { idParams, localeParams } from '../../core/http/route-schemas';
-import type { Attachment, MessagesService } from './messages.service';
+import type { Attachment } from './message-sending';
+import type { MessagesService } from './messages.service';
 
 const tags = ['messages'];
 

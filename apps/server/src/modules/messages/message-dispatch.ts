@@ -1,0 +1,133 @@
+import type { ChannelAdapter, SendResult } from '../../channels/channel-adapter';
+import { deliveryUnknown } from '../../channels/provider-http';
+import { takeSendToken } from '../../channels/send-rate';
+import { Postpone, RetryLater } from '../../core/jobs/job-queue';
+import { createContactsRepository } from '../contacts/contacts.repository';
+import { toChannelDevice } from '../devices/devices.mapper';
+import { createDevicesRepository } from '../devices/devices.repository';
+import type { MessageContext } from './message-context';
+import { createMessagesRepository } from './messages.repository';
+
+export const SEND_JOB = 'message.send';
+
+/** What an outbound message shows when an earlier attempt's outcome was never recorded. */
+export const DELIVERY_UNKNOWN_AFTER_RESTART =
+  'delivery unknown after restart: the provider may have received it, so it was not sent again';
+
+/** The send job: a queued message handed to its provider, exactly once or marked for a person to decide. */
+export const createMessageDispatch = (context: MessageContext) => {
+  const { db, box, channels, files, publicUrl } = context;
+
+  /**
+   * The provider's published limits, shared by every process through the database: the conversation's
+   * bucket first (Telegram: one a second per chat), then the device's. Answers how long to wait, 0 for now.
+   */
+  const paceSend = async (adapter: ChannelAdapter, deviceId: string, chat: string): Promise<number> => {
+    const pacing = adapter.pacing;
+    if (!pacing) return 0;
+    if (pacing.perChatPerSecond !== undefined) {
+      const chatWait = await takeSendToken(db, `device:${deviceId}:chat:${chat}`, pacing.perChatPerSecond);
+      if (chatWait > 0) return chatWait;
+    }
+    return takeSendToken(db, `device:${deviceId}`, pacing.perSecond);
+  };
+
+  /** A permanent failure, or retries exhausted: the message shows 'error' with the reason. */
+  const failSend = async (clientId: string, messageId: string, reason: string): Promise<void> => {
+    const outcome = await db.transaction(async (tx) => {
+      const failed = await createMessagesRepository(tx).markError(clientId, messageId, reason);
+      if (!failed) return undefined;
+      await createContactsRepository(tx).updateLastMessageStatus(
+        clientId,
+        failed.contact_id,
+        failed.id,
+        'error',
+        '',
+      );
+      return { row: failed, notification: await context.announceMessage(tx, failed, 'update') };
+    });
+    if (outcome) context.announced(outcome.row, [outcome.notification]);
+  };
+
+  return {
+    failSend,
+
+    /**
+     * Never sending a message twice rests on one rule: the attempt is recorded as 'dispatching' in its own
+     * committed statement BEFORE the provider call, and cleared only by a recorded outcome. So:
+     * - accepted → 'sent' with the provider's id;
+     * - certainly not taken (429 or a throttling code, 5xx, connection refused) → claim released, retried
+     *   after the provider's retry-after or the backoff;
+     * - ambiguous (timeout, connection cut after the request was written) → 'error', delivery unknown;
+     * - refused (any other 4xx) → 'error' with the provider's reason;
+     * - a later run that finds 'dispatching' means the process died between the provider call and the
+     *   record (killed after the provider accepted, perhaps). Neither WhatsApp, Meta's Send API nor
+     *   Telegram offers an idempotency key, so a resend could deliver it twice: the message is marked
+     *   'error' (delivery unknown after restart) and a person decides. A live attempt cannot be mistaken
+     *   for a dead one: the job's lease (JOB_LEASE_MS) outlasts the provider timeout, checked at start.
+     */
+    async dispatch(clientId: string, messageId: string, attempt: number): Promise<void> {
+      const messages = createMessagesRepository(db);
+      const current = await messages.findById(clientId, messageId);
+      if (!current?.from_me || current.status !== 'queue' || current.message_id || current.deleted) return;
+      if (current.dispatch_state === 'dispatching') {
+        await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
+        return;
+      }
+      const device = current.device_id
+        ? await createDevicesRepository(db).findById(clientId, current.device_id)
+        : undefined;
+      const contact = await createContactsRepository(db).findById(clientId, current.contact_id);
+      if (!device || !contact) {
+        await failSend(clientId, messageId, 'the device or the contact no longer exists');
+        return;
+      }
+      const adapter = channels[device.type];
+      const wait = await paceSend(adapter, device.id, contact.phone);
+      if (wait > 0) throw new Postpone(`paced: ${device.type} send limit`, wait);
+      const claimed = await messages.claimForDispatch(clientId, messageId);
+      if (!claimed) return;
+      let result: SendResult;
+      try {
+        result = await adapter.send(toChannelDevice(box, device), {
+          messageId: claimed.id,
+          to: contact.phone,
+          type: claimed.type,
+          body: claimed.body,
+          attachmentUrl: claimed.attachment_key
+            ? `${publicUrl}${files.url(claimed.attachment_key)}`
+            : undefined,
+          filename: claimed.filename,
+          mimetype: claimed.mimetype,
+          template: claimed.template,
+          attempt,
+        });
+      } catch (error) {
+        // Adapters answer every provider outcome; a throw leaves it unknown whether the call went out.
+        result = deliveryUnknown(error instanceof Error ? error.message : String(error));
+      }
+      if (result.ok) {
+        const providerMessageId = result.providerMessageId;
+        const outcome = await db.transaction(async (tx) => {
+          const sent = await createMessagesRepository(tx).markSent(clientId, messageId, providerMessageId);
+          if (!sent) return undefined;
+          await createContactsRepository(tx).updateLastMessageStatus(
+            clientId,
+            sent.contact_id,
+            sent.id,
+            'sent',
+            providerMessageId,
+          );
+          return { row: sent, notification: await context.announceMessage(tx, sent, 'update') };
+        });
+        if (outcome) context.announced(outcome.row, [outcome.notification]);
+        return;
+      }
+      if (result.retryable && !result.isDeliveryUnknown) {
+        await messages.releaseClaim(clientId, messageId);
+        throw new RetryLater(result.reason, result.retryAfterMs);
+      }
+      await failSend(clientId, messageId, result.reason);
+    },
+  };
+};

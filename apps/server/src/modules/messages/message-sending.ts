@@ -1,0 +1,227 @@
+import {
+  attachmentFitsType,
+  canSendTemplates,
+  composerState,
+  countryOfPhone,
+  DEFAULTS,
+  fillTemplateParameter,
+  isDeviceConnected,
+  locationBody,
+  type Message,
+  type MessageTemplate,
+  type MessageType,
+  type messageCreateFastSchema,
+  type messageCreateSchema,
+  type sendTemplateSchema,
+  splitFullName,
+} from '@conversa/domain';
+import type { z } from 'zod';
+import type { ContactRow, DeviceRow } from '../../core/db/schema';
+import { AppError, badRequest, preconditionFailed } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { sniffContentType } from '../../core/storage/content-type';
+import { createContactsRepository } from '../contacts/contacts.repository';
+import { announceContact } from '../contacts/contacts.service';
+import type { MessageContext } from './message-context';
+import { SEND_JOB } from './message-dispatch';
+import { toLastMessage, toMessage } from './messages.mapper';
+import { createMessagesRepository } from './messages.repository';
+
+type MessageCreate = z.output<typeof messageCreateSchema>;
+type MessageCreateFast = z.output<typeof messageCreateFastSchema>;
+type SendTemplate = z.output<typeof sendTemplateSchema>;
+
+export type Attachment = { content: Buffer; filename: string };
+
+/** The composer rule (packages/domain composer.ts), refused with the placeholder's own text. */
+const assertMayWrite = (
+  auth: AuthContext,
+  user: { answer: boolean },
+  device: DeviceRow,
+  contact: Pick<ContactRow, 'derivedto' | 'answerbot'>,
+) => {
+  const state = composerState({
+    userId: auth.userId,
+    canAnswer: user.answer,
+    isDeviceConnected: isDeviceConnected(device),
+    derivedto: contact.derivedto,
+    answerbot: contact.answerbot,
+  });
+  switch (state) {
+    case 'noPermission':
+      throw new AppError(403, 'composer.noPermission');
+    case 'deviceInactive':
+      throw new AppError(412, 'composer.deviceInactive', undefined, { device: device.name });
+    case 'mustTake':
+      throw new AppError(403, 'composer.mustTake');
+    case 'takenByOther':
+      throw new AppError(403, 'composer.takenByOther');
+    case 'ready':
+      return;
+  }
+};
+
+type Outbound = {
+  device: DeviceRow;
+  contact: ContactRow;
+  type: MessageType;
+  body: string;
+  tempId: string | undefined;
+  attachment?: { key: string; filename: string; mimetype: string };
+  template?: MessageTemplate;
+};
+
+/** An agent writes: a message, a first message to a new number, or a template. */
+export const createMessageSending = (context: MessageContext) => {
+  const { db, files, queue } = context;
+
+  /** Stores a queued outbound message, its conversation summary and its send job in one transaction. */
+  const queueOutbound = async (auth: AuthContext, outbound: Outbound): Promise<Message> => {
+    const { row, notifications } = await db.transaction(async (tx) => {
+      const inserted = await createMessagesRepository(tx).insert(auth.clientId, {
+        contact_id: outbound.contact.id,
+        device_id: outbound.device.id,
+        from_me: true,
+        type: outbound.type,
+        body: outbound.body,
+        status: 'queue',
+        owner: auth.userId,
+        temp_id: outbound.tempId ?? '',
+        attachment_key: outbound.attachment?.key ?? null,
+        filename: outbound.attachment?.filename ?? '',
+        mimetype: outbound.attachment?.mimetype ?? '',
+        template: outbound.template ?? null,
+      });
+      await createContactsRepository(tx).recordOutbound(
+        auth.clientId,
+        outbound.contact.id,
+        toLastMessage(inserted),
+        inserted.create_date,
+      );
+      await queue.enqueue(tx, {
+        name: SEND_JOB,
+        key: `${SEND_JOB}:${inserted.id}`,
+        payload: { clientId: auth.clientId, messageId: inserted.id },
+      });
+      const recorded = await context.announceMessage(tx, inserted, 'create');
+      const { notification } = await announceContact(tx, auth.clientId, outbound.contact.id, 'update');
+      return { row: inserted, notifications: [recorded, notification] };
+    });
+    const message = toMessage(files, row);
+    context.emitCreated(auth.clientId, message, notifications);
+    return message;
+  };
+
+  /** Starting a conversation (a new number, a template) takes it when nobody holds it. */
+  const takeIfFree = async (auth: AuthContext, contact: ContactRow): Promise<ContactRow> => {
+    if (contact.derivedto !== '' || contact.answerbot) return contact;
+    const taken = await createContactsRepository(db).lock(auth.clientId, contact.id, auth.userId);
+    return taken ?? (await context.loadContact(auth, contact.id));
+  };
+
+  /** An agent's file: its type comes from its bytes, whatever its name or the browser claim. */
+  const storeAttachment = async (auth: AuthContext, type: MessageType, attachment: Attachment) => {
+    const contentType = await sniffContentType(attachment.content);
+    if (!attachmentFitsType(type, contentType)) {
+      throw badRequest([{ path: 'attachment', message: 'validation.attachmentType' }]);
+    }
+    const key = await files.put(auth.clientId, {
+      content: attachment.content,
+      contentType,
+      filename: attachment.filename,
+    });
+    return { key, filename: attachment.filename, mimetype: contentType };
+  };
+
+  return {
+    async create(auth: AuthContext, input: MessageCreate, attachment?: Attachment): Promise<Message> {
+      const [device, contact, user] = await Promise.all([
+        context.loadDevice(auth, input.device_id),
+        context.loadContact(auth, input.contact_id),
+        context.loadSender(auth),
+      ]);
+      assertMayWrite(auth, user, device, contact);
+      const isMedia = ['image', 'audio', 'video', 'document'].includes(input.type);
+      if (isMedia && !attachment) throw badRequest([{ path: 'attachment', message: 'validation.required' }]);
+      if (!isMedia && attachment)
+        throw badRequest([{ path: 'attachment', message: 'validation.attachmentType' }]);
+      const body =
+        input.type === 'location' && input.lat !== undefined && input.lng !== undefined
+          ? locationBody(input.lat, input.lng)
+          : input.body;
+      const stored = attachment ? await storeAttachment(auth, input.type, attachment) : undefined;
+      try {
+        return await queueOutbound(auth, {
+          device,
+          contact,
+          type: input.type,
+          body,
+          tempId: input.temp_id,
+          ...(stored ? { attachment: stored } : {}),
+        });
+      } catch (error) {
+        if (stored) await files.delete(stored.key);
+        throw error;
+      }
+    },
+
+    async createFast(auth: AuthContext, input: MessageCreateFast): Promise<Message> {
+      const [device, user] = await Promise.all([
+        context.loadDevice(auth, input.device_id),
+        context.loadSender(auth),
+      ]);
+      if (!user.answer) throw new AppError(403, 'composer.noPermission');
+      const country = countryOfPhone(input.phone) ?? DEFAULTS.country;
+      const existing = await createContactsRepository(db).findOrCreateByPhone(auth.clientId, {
+        ...splitFullName(input.name || input.phone),
+        phone: input.phone,
+        country,
+        device_id: device.id,
+      });
+      const contact = await takeIfFree(auth, existing);
+      assertMayWrite(auth, user, device, contact);
+      return queueOutbound(auth, { device, contact, type: 'chat', body: input.body, tempId: input.temp_id });
+    },
+
+    async sendTemplate(auth: AuthContext, input: SendTemplate): Promise<Message> {
+      const [device, found, user] = await Promise.all([
+        context.loadDevice(auth, input.device_id),
+        context.loadContact(auth, input.contact_id),
+        context.loadSender(auth),
+      ]);
+      if (!canSendTemplates(device)) throw preconditionFailed('info.templateNotAllowed');
+      if (!user.answer) throw new AppError(403, 'composer.noPermission');
+      const contact = await takeIfFree(auth, found);
+      assertMayWrite(auth, user, device, contact);
+      const fields = {
+        contact: {
+          first_name: contact.first_name,
+          last_name: contact.last_name,
+          full_name: contact.full_name,
+        },
+        user: { name: user.name },
+      };
+      const template: MessageTemplate = {
+        ...input.template,
+        components: input.template.components.map((component) => ({
+          ...component,
+          parameters: component.parameters.map((parameter) => ({
+            ...parameter,
+            text: fillTemplateParameter(parameter.text, fields),
+          })),
+        })),
+      };
+      const body = template.components
+        .flatMap((component) => component.parameters.map((p) => p.text))
+        .join('\n');
+      return queueOutbound(auth, {
+        device,
+        contact,
+        type: 'chat',
+        body: body || template.name,
+        tempId: input.temp_id,
+        template,
+      });
+    },
+  };
+};
