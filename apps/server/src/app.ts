@@ -61,12 +61,12 @@ import { createDevicesService } from './modules/devices/devices.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
+import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
+import { createListDinamicService } from './modules/listdinamic/listdinamic.service';
 import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
-import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
-import { createListDinamicService } from './modules/listdinamic/listdinamic.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
 import { plansRoutes } from './modules/plans/plans.routes';
@@ -75,6 +75,8 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { viewsRoutes } from './modules/views/views.routes';
+import { createViewsService } from './modules/views/views.service';
 
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
 const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
@@ -188,6 +190,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const notesService = createNotesService({ db, events });
   const listDinamicService = createListDinamicService({ db, events });
   const auditService = createAuditService({ db });
+  const viewsService = createViewsService({ db, events });
   defineMessageJobs(queue, messagesService);
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
@@ -247,6 +250,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(notesRoutes, { service: notesService });
           await localized.register(listDinamicRoutes, { service: listDinamicService });
           await localized.register(auditRoutes, { service: auditService });
+          await localized.register(viewsRoutes, { service: viewsService });
           await localized.register(templatesRoutes, { service: templatesService });
           await localized.register(realtimeEventsRoutes, { db });
           await localized.register(jobsRoutes, { service: createJobsService({ db, queue }) });
