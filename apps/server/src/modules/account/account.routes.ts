@@ -23,8 +23,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request) => {
-      const { clientId, userId } = request.params;
-      const account = await service.bundle(requireAuth(request), clientId, userId);
+      const { clientId, userId, locale } = request.params;
+      const account = await service.bundle(requireAuth(request), clientId, userId, locale);
       return ok(request.locale, [{ account }]);
     },
   );

@@ -1,4 +1,4 @@
-import { type AccountBundle, notificationFor } from '@conversa/domain';
+import { type AccountBundle, type Locale, notificationFor } from '@conversa/domain';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
@@ -7,8 +7,13 @@ import { toPublicClient } from '../clients/clients.mapper';
 import { createClientsRepository } from '../clients/clients.repository';
 import { toPublicDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
+import { toListItem } from '../listdinamic/listdinamic.mapper';
+import { createListDinamicRepository } from '../listdinamic/listdinamic.repository';
 import { toPublicUser } from '../users/users.mapper';
 import { createUsersRepository } from '../users/users.repository';
+import { settingViewsOf } from '../views/view-fields';
+import { toView } from '../views/views.mapper';
+import { createViewsRepository } from '../views/views.repository';
 
 export const createAccountService = ({
   db,
@@ -22,19 +27,28 @@ export const createAccountService = ({
   const users = createUsersRepository(db);
   const devices = createDevicesRepository(db);
   const clients = createClientsRepository(db);
+  const listItems = createListDinamicRepository(db);
+  const views = createViewsRepository(db);
 
   return {
     /**
      * Everything the web needs after sign-in. The path's ids must be the caller's own; anything else is
      * "not found" so nobody learns whether another company or user exists.
      */
-    async bundle(auth: AuthContext, clientId: string, userId: string): Promise<AccountBundle> {
+    async bundle(
+      auth: AuthContext,
+      clientId: string,
+      userId: string,
+      locale: Locale,
+    ): Promise<AccountBundle> {
       if (clientId !== auth.clientId || userId !== auth.userId) throw notFound();
-      const [user, client, team, deviceRows] = await Promise.all([
+      const [user, client, team, deviceRows, itemRows, viewRows] = await Promise.all([
         users.findById(auth.clientId, auth.userId),
         clients.findById(auth.clientId),
         users.listBrief(auth.clientId),
         devices.listAll(auth.clientId),
+        listItems.listAll(auth.clientId),
+        views.listVisible(auth.clientId, auth.userId),
       ]);
       if (!user || !client) throw notFound();
       // The devices as a device notification would show them to this user: secrets only with device.edit.
@@ -54,12 +68,12 @@ export const createAccountService = ({
           online,
         })),
         // Modules that do not exist yet answer empty lists, so the web can rely on every key.
-        list_dinamic: [],
+        list_dinamic: itemRows.map(toListItem),
         list_device: devicesShown?.data ?? [],
-        views: [],
+        views: viewRows.map(toView),
         setting_device: [],
         list_pipeline: [],
-        setting_views: [],
+        setting_views: settingViewsOf(locale),
         setting_graphics: [],
         popover_newsletter: [],
         modal_newsletter: [],

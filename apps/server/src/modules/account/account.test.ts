@@ -57,6 +57,48 @@ describe('account bundle', () => {
     ]);
   });
 
+  it("carries the company's tags and statuses, the user's own and the company's views and the setting views", async () => {
+    const company = await signupCompany(testApp.app);
+    const tag = await call(testApp.app, 'POST', '/api/v1/en/listdinamic/create', {
+      token: company.token,
+      body: { module: 'contact', field: 'tags', name: 'VIP' },
+    });
+    expect(tag.status).toBe(200);
+    const view = (shared: boolean) =>
+      call(testApp.app, 'POST', '/api/v1/en/view/create', {
+        token: company.token,
+        body: { module: 'lead', name: shared ? 'Team' : 'Mine', columns: ['full_name'], shared },
+      });
+    await Promise.all([view(true), view(false)]);
+    const colleagueEmail = `colleague-${Date.now()}@example.com`;
+    await call(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: company.token,
+      body: { name: 'Colleague', email: colleagueEmail, password: COMPANY_PASSWORD, access: ['chat.view'] },
+    });
+    const colleague = await login(testApp.app, colleagueEmail, COMPANY_PASSWORD);
+
+    const bundleOf = async (session: Session, locale: string) =>
+      (
+        await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(session, locale), {
+          token: session.token,
+        })
+      ).body.data[0]?.account;
+    const mine = await bundleOf(company, 'es');
+    expect(mine?.list_dinamic).toEqual([
+      expect.objectContaining({ module: 'contact', field: 'tags', name: 'VIP', color: '#f44336' }),
+    ]);
+    expect(mine?.views.map((item) => item.name).sort()).toEqual(['Mine', 'Team']);
+    expect(Object.keys(mine?.setting_views ?? {}).sort()).toEqual(['contact', 'lead']);
+    expect(mine?.setting_views.contact?.find((field) => field.key === 'tags')).toMatchObject({
+      name: 'Etiquetas',
+      type: 'tags',
+    });
+    const theirs = await bundleOf(colleague, 'en');
+    expect(theirs?.views.map((item) => item.name)).toEqual(['Team']);
+    expect(theirs?.list_dinamic).toHaveLength(1);
+    expect(theirs?.setting_views.lead?.find((field) => field.key === 'full_name')?.name).toBe('Full name');
+  });
+
   it('never carries a password hash', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
