@@ -1,3 +1,6 @@
+import type { Contact } from './contact';
+import type { Message } from './message-send';
+
 /**
  * The conversation list's filters and side options (API `contact/chats`). A conversation is a contact that
  * has at least one message. Each option narrows the filter:
@@ -33,3 +36,10 @@ export const INACTIVE_AFTER_HOURS = 24;
  * exact count of 100k conversations visits every one of them on every page, for a figure nobody reads.
  */
 export const CHAT_LIST_TOTAL_CAP = 10_000;
+
+/**
+ * A new message as its notification carries it: with its conversation as the list shows it (the contact,
+ * its last message and counters), so one notification updates both the history and the conversation list.
+ * Whoever receives messages receives contacts too (notification-audience.ts), so it shows nobody more.
+ */
+export type MessageWithConversation = Message & { conversation?: Contact };

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Contact, Envelope, Message } from '@conversa/domain';
+import type { Contact, Envelope, Message, MessageWithConversation } from '@conversa/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ let url: string;
 let owner: Session;
 let agent: Session;
 let supervisor: Session;
+let viewer: Session;
 let other: Session;
 let device: SandboxDevice;
 let otherDevice: SandboxDevice;
@@ -28,10 +29,11 @@ beforeAll(async () => {
   testApp = await createTestApp();
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
-  [owner, agent, supervisor] = await Promise.all([
+  [owner, agent, supervisor, viewer] = await Promise.all([
     login(testApp.app, DEMO_LOGINS.owner.email, DEMO_LOGINS.owner.password),
     login(testApp.app, DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password),
     login(testApp.app, DEMO_LOGINS.supervisor.email, DEMO_LOGINS.supervisor.password),
+    login(testApp.app, DEMO_LOGINS.viewer.email, DEMO_LOGINS.viewer.password),
   ]);
   other = await signupCompany(testApp.app);
   device = await createSandboxDevice(testApp.app, owner.token);
@@ -50,28 +52,49 @@ const ask = (socket: Socket, request: Record<string, unknown>) =>
   );
 
 describe('messaging notifications', () => {
-  it('an inbound message notifies the company with its seq, and never another company', async () => {
-    const a = await listen(owner);
+  it('an inbound message is one notification per socket, carrying its conversation; never to another company', async () => {
+    // The owner, an agent, a supervisor and a viewer hold different keys (chat.view with or without
+    // contact.view): each gets the message once, and nothing else about it.
+    const mine = await Promise.all([owner, agent, supervisor, viewer].map(listen));
     const b = await listen(other);
     const phone = newPhone();
-    await deliver(testApp.app, device, { phone, body: 'realtime hello' });
+    await deliver(testApp.app, device, { phone, name: 'Rita Realtime', body: 'realtime hello' });
     await deliver(testApp.app, otherDevice, { phone: newPhone(), body: 'other company hello' });
     const contact = await contactByPhone(testApp.app, owner.token, phone);
-    await expect
-      .poll(() => a.seen.find((n) => n.module === 'message' && n.action === 'create' && n.ref === contact.id))
-      .toMatchObject({ data: [{ body: 'realtime hello', fromMe: false }], seq: expect.any(Number) });
-    await expect
-      .poll(() => a.seen.find((n) => n.module === 'contact' && n.ref === contact.id))
-      .toMatchObject({ action: 'update', data: [{ message: { numpending: 1 } }] });
+    const isAbout = (n: PublishedNotification) => JSON.stringify(n).includes(contact.id);
+    for (const { seen } of mine) {
+      await expect
+        .poll(() => seen.find(isAbout))
+        .toMatchObject({
+          module: 'message',
+          action: 'create',
+          ref: contact.id,
+          seq: expect.any(Number),
+          data: [
+            {
+              body: 'realtime hello',
+              fromMe: false,
+              conversation: {
+                id: contact.id,
+                info: { full_name: 'Rita Realtime', phone },
+                message: { numpending: 1, numtotal: 1, info: { body: 'realtime hello' } },
+              },
+            },
+          ],
+        });
+    }
     await expect.poll(() => b.seen.some((n) => JSON.stringify(n).includes('other company hello'))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const { seen } of mine) {
+      expect(seen.filter(isAbout)).toHaveLength(1);
+      expect(seen.some((n) => JSON.stringify(n).includes('other company hello'))).toBe(false);
+    }
     expect(
       b.seen.some(
         (n) => JSON.stringify(n).includes(contact.id) || JSON.stringify(n).includes('realtime hello'),
       ),
     ).toBe(false);
-    expect(a.seen.some((n) => JSON.stringify(n).includes('other company hello'))).toBe(false);
-    a.socket.disconnect();
+    for (const { socket } of mine) socket.disconnect();
     b.socket.disconnect();
   });
 
@@ -111,13 +134,16 @@ describe('messaging notifications', () => {
     await expect
       .poll(() => a.seen.filter((n) => n.module === 'message' && n.action === 'create' && isBurst(n)).length)
       .toBe(30);
-    const ours = a.seen.filter((n) => (n.module === 'message' || n.module === 'contact') && isBurst(n));
-    // Each conversation is announced before its first message.
-    const firstIndexOf = (module: string, phone: string) =>
-      ours.findIndex((n) => n.module === module && JSON.stringify(n.data).includes(`burst-${phone}`));
+    const ours = a.seen.filter(isBurst);
+    // One notification per message, each naming its conversation; the last one has the final counters.
+    expect(ours).toHaveLength(30);
     for (const phone of phones) {
-      expect(firstIndexOf('contact', phone)).toBeGreaterThanOrEqual(0);
-      expect(firstIndexOf('contact', phone)).toBeLessThan(firstIndexOf('message', phone));
+      const carried = ours
+        .filter((n) => JSON.stringify(n.data).includes(`burst-${phone}`))
+        .map((n) => (n.data[0] as MessageWithConversation).conversation);
+      expect(carried).toHaveLength(10);
+      expect(carried.every((conversation) => conversation?.info.phone === phone)).toBe(true);
+      expect(carried.at(-1)?.message).toMatchObject({ numpending: 10, numtotal: 10 });
     }
     const otherMessages = () =>
       b.seen.filter((n) => n.module === 'message' && JSON.stringify(n.data).includes('other burst'));

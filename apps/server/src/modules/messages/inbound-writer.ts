@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
+import { type Contact, countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
 import type { Database } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
@@ -19,7 +19,7 @@ import { createMessagesRepository, type InboundMessageValues, providerKey } from
 
 export const MEDIA_JOB = 'message.media';
 
-/** A committed inbound message with the notifications to publish for it, in order. */
+/** A committed inbound message with its notification (one, carrying the conversation). */
 type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
 
 type Arrival = { device: DeviceRow; event: InboundMessageEvent };
@@ -110,7 +110,7 @@ const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
 export const createInboundWriter = (deps: {
   db: Database;
   queue: JobQueue;
-  toMessageDraft: (row: MessageRow) => NotificationDraft;
+  toMessageDraft: (row: MessageRow, conversation: Contact) => NotificationDraft;
   onStored: (clientId: string, stored: StoredInbound[]) => void;
 }) => {
   const { db, queue } = deps;
@@ -187,33 +187,29 @@ export const createInboundWriter = (deps: {
         });
       }
 
-      // Per message in arrival order: its conversation first (once, with the batch's final counters), so
-      // a client that learns of a new customer's message can name them; then the message.
-      const announced = new Set<string>();
+      // One notification per message, in arrival order, carrying its conversation as the list shows it
+      // (with the batch's final counters), so a client names a new customer and moves the conversation
+      // from the message alone.
+      const shownOf = new Map<string, Contact>();
+      for (const [phone, conversation] of byPhone) {
+        const contact = contactOf.get(phone);
+        if (contact) shownOf.set(phone, toContact({ contact, device: contactDeviceOf(conversation.device) }));
+      }
       const perMessage = drafts.map(({ event, message }) => {
         const row = rowOf.get(message.id);
-        const contact = contactOf.get(event.from.phone);
-        const conversation = byPhone.get(event.from.phone);
-        if (!row || !contact || !conversation) throw new Error('a row of the batch is missing');
-        const notes: NotificationDraft[] = [];
-        if (!announced.has(contact.id)) {
-          announced.add(contact.id);
-          const shown = toContact({ contact, device: contactDeviceOf(conversation.device) });
-          notes.push({ module: 'contact', action: 'update', data: [shown], ref: shown.id });
-        }
-        notes.push(deps.toMessageDraft(row));
-        return { row, notes };
+        const shown = shownOf.get(event.from.phone);
+        if (!row || !shown) throw new Error('a row of the batch is missing');
+        return { row, draft: deps.toMessageDraft(row, shown) };
       });
       const recorded = await createRealtimeEventsRepository(tx).recordMany(
         clientId,
-        perMessage.flatMap(({ notes }) => notes),
+        perMessage.map(({ draft }) => draft),
       );
-      // recordMany answers in the order given: each message takes back as many as it gave.
-      let taken = 0;
-      return perMessage.map(({ row, notes }) => {
-        const notifications = recorded.slice(taken, taken + notes.length);
-        taken += notes.length;
-        return { row, notifications };
+      // recordMany answers in the order given.
+      return perMessage.map(({ row }, index) => {
+        const notification = recorded[index];
+        if (!notification) throw new Error('the outbox insert lost a row');
+        return { row, notifications: [notification] };
       });
     });
 

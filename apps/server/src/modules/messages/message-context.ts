@@ -1,4 +1,4 @@
-import type { Message } from '@conversa/domain';
+import type { Contact, Message, MessageWithConversation } from '@conversa/domain';
 import type { ChannelRegistry } from '../../channels/channel-registry';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database, Executor } from '../../core/db/database';
@@ -37,12 +37,20 @@ export type MessagesServiceDeps = {
 export const createMessageContext = (deps: MessagesServiceDeps) => {
   const { db, events, files } = deps;
 
-  const messageDraft = (row: MessageRow, action: 'create' | 'update'): NotificationDraft => ({
-    module: 'message',
-    action,
-    data: [toMessage(files, row)],
-    ref: row.contact_id,
-  });
+  /** A new message carries its conversation, so the chat list follows from this one notification. */
+  const messageDraft = (
+    row: MessageRow,
+    action: 'create' | 'update',
+    conversation?: Contact,
+  ): NotificationDraft => {
+    const message: MessageWithConversation = toMessage(files, row);
+    return {
+      module: 'message',
+      action,
+      data: [conversation ? { ...message, conversation } : message],
+      ref: row.contact_id,
+    };
+  };
 
   return {
     ...deps,
@@ -65,8 +73,8 @@ export const createMessageContext = (deps: MessagesServiceDeps) => {
     },
 
     /** Written in the change's transaction (the outbox), published by `announced` after commit. */
-    announceMessage: (tx: Executor, row: MessageRow, action: 'create' | 'update') =>
-      createRealtimeEventsRepository(tx).record(row.client_id, messageDraft(row, action)),
+    announceMessage: (tx: Executor, row: MessageRow, action: 'create' | 'update', conversation?: Contact) =>
+      createRealtimeEventsRepository(tx).record(row.client_id, messageDraft(row, action, conversation)),
 
     emitCreated(clientId: string, message: Message, notifications: StoredNotification[]) {
       events.emit('message.created', { clientId, message, notifications });

@@ -25,7 +25,7 @@ export const createMessageReceiving = (context: MessageContext) => {
   const inboundWriter = createInboundWriter({
     db,
     queue,
-    toMessageDraft: (row) => context.messageDraft(row, 'create'),
+    toMessageDraft: (row, conversation) => context.messageDraft(row, 'create', conversation),
     onStored(clientId, stored) {
       for (const { row, notifications } of stored)
         context.emitCreated(clientId, toMessage(files, row), notifications);

@@ -17,11 +17,11 @@ import {
 } from '@conversa/domain';
 import type { z } from 'zod';
 import type { ContactRow, DeviceRow } from '../../core/db/schema';
-import { AppError, badRequest, preconditionFailed } from '../../core/http/app-error';
+import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { sniffContentType } from '../../core/storage/content-type';
+import { toContact } from '../contacts/contacts.mapper';
 import { createContactsRepository } from '../contacts/contacts.repository';
-import { announceContact } from '../contacts/contacts.service';
 import type { MessageContext } from './message-context';
 import { SEND_JOB } from './message-dispatch';
 import { toLastMessage, toMessage } from './messages.mapper';
@@ -77,7 +77,8 @@ export const createMessageSending = (context: MessageContext) => {
 
   /** Stores a queued outbound message, its conversation summary and its send job in one transaction. */
   const queueOutbound = async (auth: AuthContext, outbound: Outbound): Promise<Message> => {
-    const { row, notifications } = await db.transaction(async (tx) => {
+    const { row, notification } = await db.transaction(async (tx) => {
+      const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insert(auth.clientId, {
         contact_id: outbound.contact.id,
         device_id: outbound.device.id,
@@ -92,7 +93,7 @@ export const createMessageSending = (context: MessageContext) => {
         mimetype: outbound.attachment?.mimetype ?? '',
         template: outbound.template ?? null,
       });
-      await createContactsRepository(tx).recordOutbound(
+      await contacts.recordOutbound(
         auth.clientId,
         outbound.contact.id,
         toLastMessage(inserted),
@@ -103,12 +104,13 @@ export const createMessageSending = (context: MessageContext) => {
         key: `${SEND_JOB}:${inserted.id}`,
         payload: { clientId: auth.clientId, messageId: inserted.id },
       });
-      const recorded = await context.announceMessage(tx, inserted, 'create');
-      const { notification } = await announceContact(tx, auth.clientId, outbound.contact.id, 'update');
-      return { row: inserted, notifications: [recorded, notification] };
+      const conversation = await contacts.findDetailed(auth.clientId, outbound.contact.id);
+      if (!conversation) throw notFound();
+      const recorded = await context.announceMessage(tx, inserted, 'create', toContact(conversation));
+      return { row: inserted, notification: recorded };
     });
     const message = toMessage(files, row);
-    context.emitCreated(auth.clientId, message, notifications);
+    context.emitCreated(auth.clientId, message, [notification]);
     return message;
   };
 

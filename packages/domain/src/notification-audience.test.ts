@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFor } from './notification-audience';
+import { CLIENT_PERMISSIONS } from './permissions';
+
+const holderOf = (key: string) => ({
+  account: 'user' as const,
+  userAccess: [key],
+  clientAccess: [...CLIENT_PERMISSIONS],
+  userId: 'u1',
+});
+
+const message = { module: 'message', data: [{ id: 'm1', conversation: { id: 'k1' } }] };
+const contact = { module: 'contact', data: [{ id: 'k1' }] };
+
+describe('a new message carries its conversation', () => {
+  it('only to people who receive that conversation anyway', () => {
+    for (const key of CLIENT_PERMISSIONS) {
+      const receiver = holderOf(key);
+      if (notificationFor(receiver, message, null) === null) continue;
+      expect(notificationFor(receiver, contact, null), key).not.toBeNull();
+    }
+    const addressed = holderOf('task.view');
+    expect(notificationFor(addressed, message, 'u1')).not.toBeNull();
+    expect(notificationFor(addressed, contact, 'u1')).not.toBeNull();
+  });
+
+  it('whole, to a chat viewer', () => {
+    expect(notificationFor(holderOf('chat.view'), message, null)?.data).toEqual(message.data);
+  });
+});
