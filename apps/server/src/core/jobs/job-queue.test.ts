@@ -197,6 +197,27 @@ describe('job queue with two workers on one database', () => {
     expect(await queue.retryFailed(dead?.id ?? 0)).toBeUndefined();
   });
 
+  it('a job whose worker died is taken over by another worker once its lease runs out', async () => {
+    await db.insert(jobs).values({
+      name: 'test.orphan',
+      key: 'orphan:1',
+      payload: {},
+      status: 'running',
+      attempts: 1,
+      locked_until: new Date(Date.now() - 1000),
+    });
+    const queue = worker();
+    const attempts: number[] = [];
+    queue.define('test.orphan', {
+      run: async (_payload, context) => {
+        attempts.push(context.attempt);
+      },
+    });
+    queue.start();
+    await until(async () => (await rowOf('orphan:1'))?.status === 'done');
+    expect(attempts).toEqual([2]);
+  });
+
   it('a RetryLater-only job fails at once on any other error', async () => {
     const queue = worker({ backoffMs: 10 });
     let attempts = 0;

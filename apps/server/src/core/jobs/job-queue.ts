@@ -86,12 +86,12 @@ export const createJobQueue = (options: JobQueueOptions) => {
   const claim = async () => {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
+    // Pending and due only, so the (status, run_at) index hands the oldest at once whatever the backlog
+    // (expired leases are turned back to pending by the poll, not here: an OR made every claim sort it).
     const due: SQL = sql`(select ${jobs.id} from ${jobs} where ${and(
+      eq(jobs.status, 'pending'),
+      sql`${jobs.run_at} <= now()`,
       inArray(jobs.name, names),
-      or(
-        and(eq(jobs.status, 'pending'), sql`${jobs.run_at} <= now()`),
-        and(eq(jobs.status, 'running'), lt(jobs.locked_until, sql`now()`)),
-      ),
     )} order by ${jobs.run_at} limit 1 for update skip locked)`;
     const rows = await db
       .update(jobs)
@@ -160,7 +160,8 @@ export const createJobQueue = (options: JobQueueOptions) => {
   const loop = async () => {
     try {
       while (isStarted && (await runOne())) {
-        // Keep draining while jobs are due.
+        // Jobs are due: another worker joins (up to the concurrency) while this one keeps draining.
+        kick();
       }
     } catch (error) {
       if (isStarted) logger.error({ err: error }, 'job worker failed');
@@ -174,9 +175,27 @@ export const createJobQueue = (options: JobQueueOptions) => {
     running.add(work);
   }
 
+  /**
+   * A job whose worker died (its lease ran out) goes back to pending; its next claim counts the attempt,
+   * and its handler sees whether it is the last one.
+   */
+  const reclaimExpired = () =>
+    db
+      .update(jobs)
+      .set({ status: 'pending', locked_until: null, update_date: sql`now()` })
+      .where(and(eq(jobs.status, 'running'), lt(jobs.locked_until, sql`now()`)));
+
+  let polling: Promise<void> = Promise.resolve();
   const poll = () => {
-    kick();
-    if (isStarted) later(pollMs, poll);
+    if (!isStarted) return;
+    polling = reclaimExpired()
+      .then(
+        () => kick(),
+        (error: unknown) => logger.error({ err: error }, 'job leases not reclaimed'),
+      )
+      .finally(() => {
+        if (isStarted) later(pollMs, poll);
+      });
   };
 
   /**
@@ -293,7 +312,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
       isStarted = false;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running]);
+      await Promise.allSettled([polling, ...running]);
     },
     /** The queue's depth for /metrics: jobs due now, how long the oldest has waited, and dead ones. */
     async stats(): Promise<{ due: number; oldestDueSeconds: number; failed: number }> {
