@@ -13,6 +13,7 @@ import { type BundleRoute, measureBundles } from './phases/bundle-size';
 import { type Check, countChecks } from './phases/checks';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
+import { type ClaimRun, type JobsResult, runJobs } from './phases/jobs';
 import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
 import { type RealtimeRun, runBareSocketIo, runRealtime } from './phases/realtime';
 
@@ -89,6 +90,7 @@ type Results = {
   inboxPlans?: InboxPlanRow[];
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
+  jobs?: JobsResult;
   bundles?: BundleRoute[];
   checks: Check[];
   errors: string[];
@@ -186,7 +188,8 @@ const main = async () => {
   }
 
   // With the servers stopped (the embedded database has one owner at a time): plans, raw limits, counts.
-  const sql = await openSql(target, profile.limits.rawConnections + 1);
+  // Two job-queue workers claim 4 jobs at a time each, beside the raw limit's connections.
+  const sql = await openSql(target, Math.max(profile.limits.rawConnections + 1, 9));
   try {
     await step('inbox plans', async () => {
       log('inbox: EXPLAIN (ANALYZE, BUFFERS) and raw SQL');
@@ -197,6 +200,23 @@ const main = async () => {
     await step('raw database limit', async () => {
       log(`raw database work on ${profile.limits.rawConnections} connection(s)`);
       results.rawDb = await runRawDb(sql, tenant, profile.limits.rawConnections, profile.limits.rawSeconds);
+    });
+    await step('jobs queue', async () => {
+      log('job queue: enqueue inside a transaction, claim + complete with one and two workers');
+      results.jobs = await runJobs(sql, profile.jobs);
+      const { claims } = results.jobs;
+      for (const [label, run] of Object.entries({
+        'one worker': claims.oneWorker,
+        'two workers': claims.twoWorkers,
+        'bare claim loop': claims.bareFour,
+      })) {
+        results.checks.push({
+          name: `jobs, ${label}: every job ran exactly once and is done`,
+          expected: claims.jobs,
+          actual: run.ranTwice > 0 ? -run.ranTwice : Math.min(run.ran, run.done),
+          ok: run.ran === claims.jobs && run.done === claims.jobs && run.ranTwice === 0,
+        });
+      }
     });
     await step('count checks', async () => {
       const expectations = [
@@ -255,6 +275,29 @@ const main = async () => {
 };
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const jobRows = ({ enqueue, claims }: JobsResult): Row[] => {
+  const claimRow = (label: string, run: ClaimRun, bare: ClaimRun, connections: number): Row => ({
+    metric: `jobs: claim + complete, ${label} (${claims.jobs.toLocaleString('en')} no-op jobs)`,
+    ours: perSecond(run.perSecond),
+    limit: `${perSecond(bare.perSecond)} bare claim + done on ${connections} connections`,
+    ratio: ratio(run.perSecond, bare.perSecond),
+    target: '',
+    verdict: '',
+  });
+  return [
+    {
+      metric: `jobs: enqueue inside a transaction (${enqueue.perTransaction} a transaction), p50 / p95 / p99`,
+      ours: pcts(enqueue.ours),
+      limit: `${pcts(enqueue.bare)} bare insert of the same row`,
+      ratio: ratio(enqueue.ours.p50, enqueue.bare.p50),
+      target: '',
+      verdict: '',
+    },
+    claimRow('one worker, 4 at a time', claims.oneWorker, claims.bareFour, 4),
+    claimRow('two workers, 4 at a time each', claims.twoWorkers, claims.bareEight, 8),
+  ];
+};
 
 const tableOf = (r: Results): Row[] => {
   const rows: Row[] = [];
@@ -324,6 +367,7 @@ const tableOf = (r: Results): Row[] => {
       verdict: isFull ? verdict(row.latency.p95 <= targetMs && seq === '') : '',
     });
   }
+  if (r.jobs) rows.push(...jobRows(r.jobs));
   for (const route of r.bundles ?? []) {
     rows.push({
       metric: `web: ${route.name}, JavaScript gzipped (${route.files} files)`,

@@ -24,6 +24,8 @@ export type Profile = {
     twoProcesses: boolean;
   };
   limits: { rawSeconds: number; rawConnections: number };
+  /** Enqueues timed inside transactions, and no-op jobs drained by one then two queue workers. */
+  jobs: { enqueues: number; claimJobs: number };
 };
 
 export const PROFILES: Record<ProfileName, Profile> = {
@@ -36,6 +38,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     inbox: { requests: 5, warmup: 1 },
     realtime: { sockets: 20, otherSockets: 5, eventsPerSecond: 20, seconds: 1.5, twoProcesses: false },
     limits: { rawSeconds: 1, rawConnections: 1 },
+    jobs: { enqueues: 200, claimJobs: 300 },
   },
   quick: {
     name: 'quick',
@@ -51,6 +54,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     inbox: { requests: 60, warmup: 5 },
     realtime: { sockets: 250, otherSockets: 25, eventsPerSecond: 200, seconds: 5, twoProcesses: false },
     limits: { rawSeconds: 4, rawConnections: 1 },
+    jobs: { enqueues: 2_000, claimJobs: 5_000 },
   },
   full: {
     name: 'full',
@@ -66,5 +70,6 @@ export const PROFILES: Record<ProfileName, Profile> = {
     inbox: { requests: 200, warmup: 10 },
     realtime: { sockets: 1_000, otherSockets: 100, eventsPerSecond: 200, seconds: 10, twoProcesses: true },
     limits: { rawSeconds: 8, rawConnections: 8 },
+    jobs: { enqueues: 5_000, claimJobs: 20_000 },
   },
 };

@@ -1,0 +1,180 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../apps/server/src/core/db/database';
+import { createJobQueue, type NewJob } from '../../apps/server/src/core/jobs/job-queue';
+import type { Query, Sql } from '../lib/db';
+import { Histogram, type Summary } from '../lib/histogram';
+
+/**
+ * The job queue, measured on the bench database with the product stopped:
+ * - enqueue inside an open transaction, as the inbound writer and the outbound send do it (the queue's
+ *   Drizzle insert), beside the limit: the same row inserted by a bare statement through the driver;
+ * - claim + complete of no-op jobs by one queue (4 jobs at a time, the product's default) and by two
+ *   queues on the same database (two processes' workers), beside the limit: the same two statements
+ *   (SKIP LOCKED claim, done) looped bare on as many connections. Every job must run exactly once.
+ */
+
+export type JobsResult = {
+  enqueue: { ours: Summary; bare: Summary; perTransaction: number };
+  claims: {
+    jobs: number;
+    oneWorker: ClaimRun;
+    twoWorkers: ClaimRun;
+    bareFour: ClaimRun;
+    bareEight: ClaimRun;
+  };
+};
+
+export type ClaimRun = { perSecond: number; ran: number; ranTwice: number; done: number };
+
+const NAME = 'bench.noop';
+const ENQUEUES_PER_TRANSACTION = 10;
+
+const quietLogger = (): FastifyBaseLogger => {
+  const warn = (value: unknown) => process.stderr.write(`[bench] job queue: ${JSON.stringify(value)}\n`);
+  const logger = {
+    level: 'warn',
+    fatal: warn,
+    error: warn,
+    warn,
+    info: () => {},
+    debug: () => {},
+    trace: () => {},
+    silent: () => {},
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
+};
+
+const benchJob = (key: string): NewJob => ({ name: NAME, key, payload: { key }, maxAttempts: 5 });
+
+const BARE_INSERT = `insert into jobs (name, key, payload, run_at, max_attempts) values ($1, $2, $3::jsonb, $4, $5)
+  on conflict (key) do nothing returning id`;
+
+const measureEnqueue = async (sql: Sql, db: Database, count: number, runId: string) => {
+  const queue = createJobQueue({ db, logger: quietLogger() });
+  const ours = new Histogram();
+  const bare = new Histogram();
+  const transactions = Math.ceil(count / ENQUEUES_PER_TRANSACTION);
+  // Alternating the two keeps a warming cache or a checkpoint from favouring either side.
+  for (let t = 0; t < transactions; t += 1) {
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < ENQUEUES_PER_TRANSACTION; i += 1) {
+        const at = performance.now();
+        await queue.enqueue(tx, benchJob(`${runId}:ours:${t}:${i}`));
+        ours.record(performance.now() - at);
+      }
+    });
+    await sql.transaction(async (query: Query) => {
+      for (let i = 0; i < ENQUEUES_PER_TRANSACTION; i += 1) {
+        const key = `${runId}:bare:${t}:${i}`;
+        const at = performance.now();
+        await query(BARE_INSERT, [NAME, key, JSON.stringify({ key }), new Date(), 5]);
+        bare.record(performance.now() - at);
+      }
+    });
+  }
+  return { ours: ours.summary(), bare: bare.summary(), perTransaction: ENQUEUES_PER_TRANSACTION };
+};
+
+const fillQueue = async (sql: Sql, jobs: number, prefix: string) => {
+  await sql.query(`delete from jobs where name = $1`, [NAME]);
+  await sql.query(
+    `insert into jobs (name, key, payload, run_at)
+     select $1, $2 || n, jsonb_build_object('key', $2 || n), now() - interval '1 second'
+     from generate_series(1, $3::int) n`,
+    [NAME, prefix, jobs],
+  );
+};
+
+const doneCount = async (sql: Sql) =>
+  Number(
+    (
+      await sql.query<{ n: string }>(`select count(*) as n from jobs where name = $1 and status = 'done'`, [
+        NAME,
+      ])
+    )[0]?.n ?? 0,
+  );
+
+/** One or two queues drain `jobs` no-op jobs; the handler counts every run by key. */
+const drainWithQueues = async (sql: Sql, db: Database, jobs: number, workers: number): Promise<ClaimRun> => {
+  await fillQueue(sql, jobs, `queue-${workers}:`);
+  const runs = new Map<string, number>();
+  const queues = Array.from({ length: workers }, () =>
+    createJobQueue({ db, logger: quietLogger(), pollMs: 20, concurrency: 4 }),
+  );
+  let finished: () => void = () => {};
+  const allRan = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  for (const queue of queues) {
+    queue.define(NAME, {
+      run: async (payload) => {
+        const key = String(payload.key);
+        runs.set(key, (runs.get(key) ?? 0) + 1);
+        if (runs.size >= jobs) finished();
+      },
+    });
+  }
+  const started = performance.now();
+  for (const queue of queues) queue.start();
+  await Promise.race([allRan, new Promise((resolve) => setTimeout(resolve, 120_000))]);
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(queues.map((queue) => queue.stop()));
+  return {
+    perSecond: Math.round(runs.size / seconds),
+    ran: runs.size,
+    ranTwice: [...runs.values()].filter((count) => count > 1).length,
+    done: await doneCount(sql),
+  };
+};
+
+/** The limit: the queue's two statements, nothing around them, looped on `connections` connections. */
+const drainBare = async (sql: Sql, jobs: number, connections: number): Promise<ClaimRun> => {
+  await fillQueue(sql, jobs, `bare-${connections}:`);
+  const runs = new Map<string, number>();
+  const loop = async () => {
+    for (;;) {
+      const [claimed] = await sql.query<{ id: string; key: string }>(
+        `update jobs set status = 'running', attempts = attempts + 1,
+           locked_until = now() + interval '5 minutes', update_date = now()
+         where id = (select id from jobs where name = $1 and status = 'pending' and run_at <= now()
+                     order by run_at limit 1 for update skip locked)
+         returning id, key`,
+        [NAME],
+      );
+      if (!claimed) return;
+      runs.set(claimed.key, (runs.get(claimed.key) ?? 0) + 1);
+      await sql.query(
+        `update jobs set status = 'done', locked_until = null, update_date = now() where id = $1`,
+        [claimed.id],
+      );
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    perSecond: Math.round(runs.size / seconds),
+    ran: runs.size,
+    ranTwice: [...runs.values()].filter((count) => count > 1).length,
+    done: await doneCount(sql),
+  };
+};
+
+export const runJobs = async (
+  sql: Sql,
+  sizes: { enqueues: number; claimJobs: number },
+): Promise<JobsResult> => {
+  const db = sql.drizzle({ logQuery: () => {} });
+  const runId = `bench-${Date.now().toString(36)}`;
+  try {
+    const enqueue = await measureEnqueue(sql, db, sizes.enqueues, runId);
+    const oneWorker = await drainWithQueues(sql, db, sizes.claimJobs, 1);
+    const bareFour = await drainBare(sql, sizes.claimJobs, 4);
+    const twoWorkers = await drainWithQueues(sql, db, sizes.claimJobs, 2);
+    const bareEight = await drainBare(sql, sizes.claimJobs, 8);
+    return { enqueue, claims: { jobs: sizes.claimJobs, oneWorker, twoWorkers, bareFour, bareEight } };
+  } finally {
+    await sql.query(`delete from jobs where name = $1`, [NAME]);
+  }
+};
