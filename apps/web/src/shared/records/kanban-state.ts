@@ -20,10 +20,8 @@ export type KanbanShape<T> = {
 /** A move the person made, with what is needed to put the card back where it was. */
 export type KanbanMove = { itemId: string; from: string; to: string; index: number };
 
-const EMPTY_COLUMN = { count: 0, items: [], page: 0 } as const;
-
 export const columnOf = <T>(board: KanbanBoardData<T>, column: string): KanbanColumnData<T> =>
-  board[column] ?? EMPTY_COLUMN;
+  board[column] ?? { count: 0, items: [], page: 0 };
 
 export const findCard = <T>(
   board: KanbanBoardData<T>,

@@ -1,0 +1,181 @@
+import {
+  type Active,
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  MouseSensor,
+  type Over,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { Alert, Box, Button, Skeleton } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardFrame, KanbanCard } from './kanban-card';
+import { KanbanColumn, type KanbanColumnSpec } from './kanban-column';
+import { ColumnKeyboardSensor, columnCollision } from './kanban-keyboard';
+import type { KanbanBoardState } from './kanban-query';
+import { columnOf, findCard } from './kanban-state';
+
+export type { KanbanColumnSpec } from './kanban-column';
+
+type KanbanBoardProps<T> = {
+  /** The columns in order; cards of a value that has no column here are not shown. */
+  columns: readonly KanbanColumnSpec[];
+  board: KanbanBoardState<T>;
+  renderCard: (item: T) => ReactNode;
+  onOpen?: (item: T) => void;
+  canMove: boolean;
+  /** The board's accessible name. */
+  label: string;
+};
+
+const columnIdOf = (target: Active | Over | null): string | undefined => {
+  const column = target?.data.current?.column;
+  return typeof column === 'string' ? column : undefined;
+};
+
+const BoardSkeleton = () => (
+  <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }} aria-busy="true">
+    {[0, 1, 2, 3].map((key) => (
+      <Skeleton
+        key={key}
+        variant="rounded"
+        sx={{ width: { xs: '82vw', sm: 296 }, flexShrink: 0, height: 420 }}
+      />
+    ))}
+  </Box>
+);
+
+/**
+ * The record kit's kanban board: one column per value of a field, a card per record, moved between columns
+ * with the mouse, a finger (hold, then drag) or the keyboard (Space, arrows, Space; Escape cancels), each
+ * step announced to screen readers in the person's language. A move shows at once and is undone with a
+ * message if the server refuses it (useKanbanBoard).
+ */
+export const KanbanBoard = <T,>({
+  columns,
+  board,
+  renderCard,
+  onOpen,
+  canMove,
+  label,
+}: KanbanBoardProps<T>) => {
+  const { t } = useTranslation();
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A finger scrolls the board; holding a card a moment lifts it.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(ColumnKeyboardSensor),
+  );
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const data = board.data;
+  const cardOf = (id: string | number | undefined) =>
+    data && id !== undefined ? findCard(data, board.shape, String(id)) : undefined;
+  const nameOf = (target: Active | Over | null) => {
+    const id = columnIdOf(target);
+    return columns.find((column) => column.id === id)?.name ?? '';
+  };
+  const labelOf = (active: Active) => {
+    const found = cardOf(active.id);
+    return found ? board.labelOf(found.item) : '';
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      t('kanban.announce.pickedUp', { card: labelOf(active), column: nameOf(active) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('kanban.announce.over', { card: labelOf(active), column: nameOf(over) })
+        : t('kanban.announce.outside', { card: labelOf(active) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('kanban.announce.dropped', { card: labelOf(active), column: nameOf(over) })
+        : t('kanban.announce.cancelled', { card: labelOf(active), column: nameOf(active) }),
+    onDragCancel: ({ active }) =>
+      t('kanban.announce.cancelled', { card: labelOf(active), column: nameOf(active) }),
+  };
+
+  const drop = ({ active, over }: DragEndEvent) => {
+    setActiveId(null);
+    const to = columnIdOf(over);
+    if (to !== undefined && to !== columnIdOf(active)) void board.move(String(active.id), to);
+  };
+
+  if (board.isError && !data) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={board.retry}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {t('kanban.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!data) return <BoardSkeleton />;
+
+  const lifted = cardOf(activeId ?? undefined);
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={columnCollision}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('kanban.instructions') } }}
+      onDragStart={({ active }) => setActiveId(String(active.id))}
+      onDragEnd={drop}
+      onDragCancel={() => setActiveId(null)}
+    >
+      <Box
+        data-kanban-board=""
+        role="region"
+        aria-label={label}
+        data-testid="kanban-board"
+        sx={{
+          display: 'flex',
+          gap: 2,
+          overflowX: 'auto',
+          pb: 1.5,
+          height: { xs: 'calc(100dvh - 250px)', md: 'calc(100dvh - 230px)' },
+          minHeight: 420,
+          scrollSnapType: { xs: 'x mandatory', sm: 'none' },
+        }}
+      >
+        {columns.map((column) => {
+          const loaded = columnOf(data, column.id);
+          return (
+            <KanbanColumn
+              key={column.id}
+              column={column}
+              count={loaded.count}
+              hasMore={board.hasMore(column.id)}
+              isLoadingMore={board.isLoadingMore(column.id)}
+              onNeedMore={() => board.loadMore(column.id)}
+            >
+              {loaded.items.map((item) => {
+                const id = board.shape.idOf(item);
+                return (
+                  <KanbanCard
+                    key={id}
+                    id={id}
+                    column={column.id}
+                    label={board.labelOf(item)}
+                    canMove={canMove}
+                    onOpen={onOpen ? () => onOpen(item) : undefined}
+                  >
+                    {renderCard(item)}
+                  </KanbanCard>
+                );
+              })}
+            </KanbanColumn>
+          );
+        })}
+      </Box>
+      <DragOverlay>{lifted ? <CardFrame isLifted>{renderCard(lifted.item)}</CardFrame> : null}</DragOverlay>
+    </DndContext>
+  );
+};

@@ -1,0 +1,137 @@
+import {
+  type Activators,
+  type CollisionDetection,
+  pointerWithin,
+  rectIntersection,
+  type SensorInstance,
+  type SensorProps,
+} from '@dnd-kit/core';
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+
+/** The board and its columns carry these attributes, so the keyboard finds the column beside the current one. */
+const BOARD_ATTRIBUTE = 'data-kanban-board';
+const COLUMN_ATTRIBUTE = 'data-kanban-column';
+
+const PICK_UP = ['Space'];
+const DROP = ['Space', 'Enter'];
+const CANCEL = ['Escape'];
+
+/** The board's columns in the order the eye reads them on screen, left to right (also in Arabic). */
+const columnsOnScreen = (board: Element): HTMLElement[] =>
+  [...board.querySelectorAll<HTMLElement>(`[${COLUMN_ATTRIBUTE}]`)].sort(
+    (a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left,
+  );
+
+/**
+ * Moving a card with the keyboard (spec: the board is keyboard accessible): Space picks the focused card
+ * up, the left and right arrows carry it to the column on that side of the screen (so they follow the
+ * reading direction in Arabic too), Space or Enter drops it, Escape puts it back. dnd-kit's own keyboard
+ * sensor moves a card by pixels and scrolls by `scrollLeft`, which runs backwards in a right-to-left page;
+ * this one jumps a whole column and brings that column into view itself.
+ */
+export class ColumnKeyboardSensor implements SensorInstance {
+  autoScrollEnabled = false;
+  static activators: Activators<object> = [
+    {
+      eventName: 'onKeyDown',
+      handler: (event: ReactKeyboardEvent, _options, { active }) => {
+        if (!PICK_UP.includes(event.nativeEvent.code)) return false;
+        const activator = active.activatorNode.current;
+        // A button inside the card keeps its own Space.
+        if (activator && event.target !== activator) return false;
+        event.preventDefault();
+        return true;
+      },
+    },
+  ];
+
+  private readonly props: SensorProps<object>;
+  private readonly document: Document;
+  private translate = { x: 0, y: 0 };
+  private column: HTMLElement | null;
+
+  constructor(props: SensorProps<object>) {
+    this.props = props;
+    const node = props.activeNode.node.current;
+    this.document = node?.ownerDocument ?? document;
+    this.column = node?.closest<HTMLElement>(`[${COLUMN_ATTRIBUTE}]`) ?? null;
+    this.handleKeyDown = this.handleKeyDown.bind(this);
+    this.handleCancel = this.handleCancel.bind(this);
+    props.onStart({ x: 0, y: 0 });
+    this.document.defaultView?.addEventListener('resize', this.handleCancel);
+    this.document.addEventListener('visibilitychange', this.handleCancel);
+    // The key that picked the card up must not also drop it.
+    setTimeout(() => this.document.addEventListener('keydown', this.handleKeyDown));
+  }
+
+  private handleKeyDown(event: KeyboardEvent): void {
+    if (DROP.includes(event.code)) {
+      event.preventDefault();
+      this.detach();
+      this.props.onEnd();
+      return;
+    }
+    if (CANCEL.includes(event.code)) {
+      this.handleCancel(event);
+      return;
+    }
+    if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
+      event.preventDefault();
+      this.moveTo(event.code === 'ArrowRight' ? 1 : -1);
+      return;
+    }
+    // Up, down, page keys and Tab would scroll or leave the board under a card still in the air.
+    if (['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', 'Tab'].includes(event.code)) {
+      event.preventDefault();
+    }
+  }
+
+  private moveTo(step: 1 | -1): void {
+    const { collisionRect } = this.props.context.current;
+    const board = this.column?.closest(`[${BOARD_ATTRIBUTE}]`);
+    if (!collisionRect || !board || !this.column) return;
+    const columns = columnsOnScreen(board);
+    const target = columns[columns.indexOf(this.column) + step];
+    if (!target) return;
+    target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const rect = target.getBoundingClientRect();
+    // Where the card stood before any move: the drag overlay stays fixed while the board scrolls.
+    const originLeft = collisionRect.left - this.translate.x;
+    this.translate = {
+      x: rect.left + (rect.width - collisionRect.width) / 2 - originLeft,
+      y: this.translate.y,
+    };
+    this.column = target;
+    this.props.onMove(this.translate);
+  }
+
+  private handleCancel(event: Event): void {
+    event.preventDefault();
+    this.detach();
+    this.props.onCancel();
+  }
+
+  private detach(): void {
+    this.document.removeEventListener('keydown', this.handleKeyDown);
+    this.document.defaultView?.removeEventListener('resize', this.handleCancel);
+    this.document.removeEventListener('visibilitychange', this.handleCancel);
+  }
+}
+
+/**
+ * Which column a card is over: under the pointer for a mouse or a finger; for the keyboard (no pointer),
+ * the column holding the card's centre, so a card carried by the arrows lands where it is shown.
+ */
+export const columnCollision: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) {
+    const under = pointerWithin(args);
+    return under.length > 0 ? under : rectIntersection(args);
+  }
+  const centre = args.collisionRect.left + args.collisionRect.width / 2;
+  return args.droppableContainers
+    .filter((container) => {
+      const rect = args.droppableRects.get(container.id);
+      return rect !== undefined && rect.left <= centre && centre <= rect.right;
+    })
+    .map((container) => ({ id: container.id, data: { droppableContainer: container, value: 0 } }));
+};
