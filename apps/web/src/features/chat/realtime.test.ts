@@ -1,9 +1,9 @@
-import type { Contact, Message } from '@conversa/domain';
+import type { Contact, Message, MessageWithConversation } from '@conversa/domain';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { type ChatListParams, chatListQueryKey } from './api/get-chats';
 import { liveArrivalsPage, messagesKeyOf, type Page, type Pages } from './chat-cache';
-import { applyChatNotification } from './realtime';
+import { applyChatNotification, contactNameOf, type IncomingAlert } from './realtime';
 import { makeContact, makeMessage } from './test/chat-fixtures';
 
 const params: ChatListParams = { filter: 'All', option: 'allMessages', search: '' };
@@ -148,5 +148,89 @@ describe('a message that arrives live for a conversation whose history is not lo
 
     expect(liveArrivalsPage(queryClient, 'k9')).toBeUndefined();
     expect(queryClient.getQueryData<Pages<Message>>(messagesKeyOf('k9'))?.pages[0]?.items).toEqual([message]);
+  });
+});
+
+describe('one notification for a new message', () => {
+  const unread: ChatListParams = { filter: 'All', option: 'unread', search: '' };
+  const pinned = withLastMessage('kp', 'Ana Pérez', '2026-03-12T09:00:00.000Z');
+  const listed = withLastMessage('k1', 'Bruno Díaz', '2026-03-12T15:00:00.000Z');
+  const older = makeMessage({ id: 'm-old', contact_id: 'k1', body: 'Hola' });
+
+  /** An agent's screen: the full list (Ana pinned), the unread list, and Bruno's history open in the cache. */
+  const screen = () => {
+    const queryClient = new QueryClient();
+    const page = <T>(items: T[]) => ({ pages: [{ items, total: items.length }], pageParams: [1] });
+    queryClient.setQueryData(chatListQueryKey(params), page([pinned, listed]));
+    queryClient.setQueryData(chatListQueryKey(unread), page<Contact>([]));
+    queryClient.setQueryData(messagesKeyOf('k1'), page([older]));
+    const alerts: IncomingAlert[] = [];
+    const apply = (record: MessageWithConversation) =>
+      applyChatNotification(
+        { module: 'message', action: 'create', data: [record] },
+        {
+          queryClient,
+          viewer: { userId: 'u1', fixed: ['kp'] },
+          onIncoming: (alert) => alerts.push(alert),
+          onSendError: () => undefined,
+          accountKey: null,
+        },
+      );
+    const list = (key: ChatListParams) =>
+      queryClient.getQueryData<Pages<Contact>>(chatListQueryKey(key))?.pages.flatMap((p) => p.items) ?? [];
+    const history = (contactId: string) =>
+      queryClient.getQueryData<Pages<Message>>(messagesKeyOf(contactId))?.pages.flatMap((p) => p.items);
+    return { queryClient, apply, alerts, list, history };
+  };
+
+  /** What the server sends: the message, and its conversation with the new last message and counters. */
+  const arrival = (contact: Contact, message: Message, numpending: number): MessageWithConversation => ({
+    ...message,
+    conversation: {
+      ...contact,
+      message: {
+        numpending,
+        numtotal: numpending,
+        info: { ...message, type_msg: message.type, device_id: message.device_id ?? '' },
+      },
+    },
+  });
+
+  it("updates the open history and the conversation's row, counters and place from that one notification", () => {
+    const { apply, list, history } = screen();
+    const message = makeMessage({
+      id: 'm-new',
+      message_id: 'ext-new',
+      contact_id: 'k1',
+      body: '¿Tienen hora?',
+      timestamp: '2026-03-12T17:00:00.000Z',
+    });
+    apply(arrival(listed, message, 2));
+
+    expect(history('k1')).toEqual([message, older]);
+    expect(list(params).map((item) => [item.id, item.message.numpending, item.message.info?.body])).toEqual([
+      ['kp', 1, 'Hola'],
+      ['k1', 2, '¿Tienen hora?'],
+    ]);
+    expect(list(unread).map((item) => item.id)).toEqual(['k1']);
+  });
+
+  it("a new customer's conversation appears under the pinned one, named in the toast, its message kept for opening", () => {
+    const { queryClient, apply, alerts, list } = screen();
+    const carla = withLastMessage('k3', 'Carla Soto', '2026-03-12T18:00:00.000Z');
+    const message = makeMessage({
+      id: 'm-k3',
+      message_id: 'ext-k3',
+      contact_id: 'k3',
+      body: 'Necesito cambiar mi cita',
+      timestamp: '2026-03-12T18:00:00.000Z',
+    });
+    apply(arrival(carla, message, 1));
+
+    expect(list(params).map((item) => item.id)).toEqual(['kp', 'k3', 'k1']);
+    expect(queryClient.getQueryData<Pages<Contact>>(chatListQueryKey(params))?.pages[0]?.total).toBe(3);
+    expect(alerts).toEqual([{ contactId: 'k3', message }]);
+    expect(contactNameOf(queryClient, 'k3')).toBe('Carla Soto');
+    expect(liveArrivalsPage(queryClient, 'k3')?.pages[0]?.items).toEqual([message]);
   });
 });

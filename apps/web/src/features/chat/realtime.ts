@@ -1,4 +1,4 @@
-import type { AccountBundle, Contact, Device, Message } from '@conversa/domain';
+import type { AccountBundle, Contact, Device, Message, MessageWithConversation } from '@conversa/domain';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { accountQueryKey } from '../../shared/account/api/get-account';
@@ -65,6 +65,16 @@ const refetchInFlight = (queryClient: QueryClient): void => {
   }
 };
 
+/** A conversation changed (or is new): it takes its place in every loaded list and its own query. */
+const showConversation = (queryClient: QueryClient, contact: Contact, viewer: Viewer): void => {
+  // Our own reset may not have reached the server yet when this copy was made.
+  const shown =
+    getOpenConversation() === contact.id
+      ? { ...contact, message: { ...contact.message, numpending: 0, numtotal: 0 } }
+      : contact;
+  upsertChat(queryClient, shown, viewer);
+};
+
 /** Turns one `notification` into cache updates (spec section 4, incoming message and assignment rules). */
 export const applyChatNotification = (notification: Notification, context: Context): void => {
   const { queryClient, viewer } = context;
@@ -72,7 +82,9 @@ export const applyChatNotification = (notification: Notification, context: Conte
   if (notification.module === 'message' || notification.module === 'contact') refetchInFlight(queryClient);
   switch (notification.module) {
     case 'message': {
-      for (const message of records as Message[]) {
+      for (const { conversation, ...message } of records as MessageWithConversation[]) {
+        // A new message carries its conversation: applied first, so the list names a new customer.
+        if (conversation) showConversation(queryClient, conversation, viewer);
         const isCreate = notification.action === 'create';
         const isHistoryLoaded = upsertMessage(queryClient, message, { canInsert: isCreate });
         if (isCreate && !isHistoryLoaded) rememberLiveArrival(queryClient, message);
@@ -105,14 +117,7 @@ export const applyChatNotification = (notification: Notification, context: Conte
         void queryClient.invalidateQueries({ queryKey: CHAT_LISTS_KEY });
         return;
       }
-      for (const contact of records as Contact[]) {
-        const isOpen = getOpenConversation() === contact.id;
-        // Our own reset may not have reached the server yet when this copy was made.
-        const shown = isOpen
-          ? { ...contact, message: { ...contact.message, numpending: 0, numtotal: 0 } }
-          : contact;
-        upsertChat(queryClient, shown, viewer);
-      }
+      for (const contact of records as Contact[]) showConversation(queryClient, contact, viewer);
       return;
     }
     case 'note': {
