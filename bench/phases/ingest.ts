@@ -49,7 +49,10 @@ export type IngestResult = {
   runs: IngestRun[];
   /** Per format: its requests, from the same load process, to a bare Fastify route. */
   bareFastify: Record<WebhookFormat, { acceptedPerSecond: number; ack: Summary }>;
-  /** Sizes in bytes of the two notifications an inbound message sends (the bare Socket.IO limit copies them). */
+  /**
+   * Sizes in bytes of the notifications an inbound message sends: one, the message carrying its conversation
+   * (the bare Socket.IO limit copies it).
+   */
   notificationSizes: number[];
 };
 
@@ -64,11 +67,8 @@ const listen = (url: string, token: string): Promise<Listener> =>
       'notification',
       (notification: { module: string; action: string; data: { body?: string }[] }) => {
         const size = () => JSON.stringify(notification).length;
-        if (notification.module === 'message' && notification.action === 'create')
-          listener.sizes[0] ??= size();
-        if (notification.module === 'contact' && notification.action === 'update')
-          listener.sizes[1] ??= size();
         if (notification.module !== 'message' || notification.action !== 'create') return;
+        listener.sizes[0] ??= size();
         const match = /bench:([a-z0-9]+):(\d{13})/.exec(notification.data[0]?.body ?? '');
         if (!match?.[1] || !match[2]) return;
         let histogram = listener.seen.get(match[1]);

@@ -18,8 +18,8 @@ class Repeated extends Error {}
  * The database work one inbound message needs when it is written alone, in its own transaction (as the
  * server's inbound writer does while a company is quiet): the device comes from the server's in-process
  * cache (no query per message), then upsert the contact (create it or raise its counters, with the
- * message's summary), insert the message unless it is a repeat (a repeat rolls back), and write both outbox
- * notifications in one statement. Straight through the driver on `connections` connections. Under load the
+ * message's summary), insert the message unless it is a repeat (a repeat rolls back), and write its outbox
+ * notification (the message carrying its conversation). Straight through the driver on `connections` connections. Under load the
  * server gathers concurrent messages into one transaction (`inbound-writer.ts`), so it can pass this limit.
  */
 const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, counter: number) => {
@@ -82,26 +82,29 @@ const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, 
       if (!message) throw new Repeated();
       await query(
         `insert into realtime_events (client_id, module, action, data, msg, ref)
-         values ($1, 'message', 'create', $2::jsonb, '', $3), ($1, 'contact', 'update', $4::jsonb, '', $3)
+         values ($1, 'message', 'create', $2::jsonb, '', $3)
          returning *`,
         [
           tenant.clientId,
-          JSON.stringify([{ ...message, fromMe: false }]),
-          contact.id,
-          // The device summary the server takes from its cached device row.
           JSON.stringify([
             {
-              ...contact,
-              device: {
-                id: device.id,
-                name: 'sandbox',
-                color: '#1f2937',
-                background_color: '#e5e7eb',
-                status: 'connected',
-                type: 'sandbox',
+              ...message,
+              fromMe: false,
+              conversation: {
+                ...contact,
+                // The device summary the server takes from its cached device row.
+                device: {
+                  id: device.id,
+                  name: 'sandbox',
+                  color: '#1f2937',
+                  background_color: '#e5e7eb',
+                  status: 'connected',
+                  type: 'sandbox',
+                },
               },
             },
           ]),
+          contact.id,
         ],
       );
     });

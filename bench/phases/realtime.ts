@@ -151,7 +151,7 @@ export const runRealtime = async (
       eventsPerSecond: config.eventsPerSecond,
       events: result.acceptedIds,
       acceptedIdList: result.acceptedIdList,
-      notificationsPerEvent: 2,
+      notificationsPerEvent: 1,
       expectedDeliveries: expected,
       connectErrors: clients.errors,
       ...window,
@@ -179,7 +179,8 @@ export const runBareSocketIo = async (
   const clients = await connectClients(specs, 'none', marker);
   try {
     await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
-    const sizes = notificationSizes.length === 2 ? notificationSizes : [700, 1400];
+    // Without an ingest phase to measure it, the size of a message carrying a new conversation.
+    const sizes = notificationSizes.length === 1 ? notificationSizes : [2000];
     const { sent } = await bare.call<{ sent: number }>('emit', {
       rate: config.eventsPerSecond,
       seconds: config.seconds,
