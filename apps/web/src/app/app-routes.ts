@@ -93,13 +93,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('diffusions', 'diffusions', 'marketing.view', CampaignOutlined, 'main'),
   route('confirmations', 'confirmations', 'confirmation.view', EventAvailableOutlined, 'main'),
   route('storage', 'storage', 'storage.view', FolderOutlined, 'main'),
-  route('settings', 'settings', 'setting.view', SettingsOutlined, 'main'),
+  route('settings', 'settings', 'setting.view', SettingsOutlined, 'main', {
+    page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
+  }),
   route('profile', 'profile', undefined, PersonOutline, undefined, {
     page: () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   }),
   route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', { isMasterOnly: true }),
   route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', { isMasterOnly: true }),
-  route('users', 'users', undefined, GroupOutlined),
+  route('users', 'users', 'user.view', GroupOutlined, undefined, {
+    page: () => import('../features/settings/users-page').then((m) => m.UsersPage),
+  }),
   route('plans', 'plans', 'plan.view', WorkspacesOutlined, 'admin', { isMasterOnly: true }),
   route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', { isMasterOnly: true }),
   route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
@@ -107,7 +111,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   }),
   route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined),
   route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined),
-  route('imports', 'imports', undefined, UploadFileOutlined),
+  route('imports', 'imports', undefined, UploadFileOutlined, undefined, {
+    page: () => import('../features/imports/imports-page').then((m) => m.ImportsPage),
+  }),
   route('unauthorized', '401', undefined, LockOutlined, undefined, {
     page: () => errorPages().then((m) => m.RestrictedPage),
   }),

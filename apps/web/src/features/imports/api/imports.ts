@@ -1,0 +1,62 @@
+import type { Pagination } from '@conversa/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, firstOf } from '../../../shared/api-client';
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** One bad line of an imported file: where it is, which field, which rule it broke. */
+export type ImportRowIssue = { line: number; path: string; message: string };
+
+/** An import of a file into a module, with its progress and counts (`imports/search`). */
+export type ImportJob = {
+  id: string;
+  module: string;
+  filename: string;
+  user_id: string | null;
+  user_name?: string;
+  status: ImportStatus;
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  create_date: string;
+  finished_at: string | null;
+  errors?: ImportRowIssue[];
+};
+
+export const importsQueryKey = ['imports'] as const;
+
+export type ImportsPage = { jobs: ImportJob[]; pagination: Pagination };
+
+export const searchImports = async (
+  page: number,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<ImportsPage> => {
+  const envelope = await api.request<ImportJob>('imports/search', {
+    method: 'POST',
+    body: { page, offset, filters: [], logical: 'and', sort: { key: 'create_date', order: 'desc' } },
+    signal,
+  });
+  return {
+    jobs: envelope.data,
+    pagination: envelope.pagination ?? { total: envelope.data.length, page, offset },
+  };
+};
+
+export const useImports = (page: number, offset: number) =>
+  useQuery({
+    queryKey: [...importsQueryKey, 'list', page, offset],
+    queryFn: ({ signal }) => searchImports(page, offset, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One import with its report: the error rows with line, field and reason. */
+export const getImport = async (id: string, signal?: AbortSignal): Promise<ImportJob> =>
+  firstOf(await api.request<ImportJob>(`imports/search/${id}`, { signal }));
+
+export const importQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...importsQueryKey, 'one', id], queryFn: ({ signal }) => getImport(id, signal) });
+
+export const useImport = (id: string) => useQuery(importQueryOptions(id));
