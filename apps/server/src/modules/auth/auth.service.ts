@@ -9,6 +9,7 @@ import {
   type Signup,
   type TwoFactorChallenge,
 } from '@conversa/domain';
+import { writeAuditLog } from '../../core/audit/audit-log';
 import { describeDevice } from '../../core/auth/device';
 import { hashPassword } from '../../core/auth/passwords';
 import { createSessionsRepository } from '../../core/auth/sessions.repository';
@@ -62,7 +63,6 @@ const wrongCode = () => badRequest([{ path: 'code', message: 'info.twoFactorInva
 
 export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, guard }: AuthServiceDeps) => {
   const users = createUsersRepository(db);
-  const sessions = createSessionsRepository(db);
   const resets = createPasswordResetsRepository(db);
   const challenges = createLoginChallengesRepository(db);
   const twoFactor = createTwoFactorRepository(db);
@@ -71,16 +71,22 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
     if (sessionIds.length > 0) events.emit('session.revoked', { clientId, sessionIds });
   };
 
+  /** The session, the last sign-in time and the audit row commit together. */
   const openSession = async (user: UserRow, meta: RequestMeta): Promise<LoginData> => {
     const token = createToken();
-    await sessions.create(user.client_id, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: addMs(SESSION_TTL_HOURS * 3_600_000),
-      device: describeDevice(meta.userAgent),
-      ip: meta.ip,
+    await db.transaction(async (tx) => {
+      await createSessionsRepository(tx).create(user.client_id, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: addMs(SESSION_TTL_HOURS * 3_600_000),
+        device: describeDevice(meta.userAgent),
+        ip: meta.ip,
+      });
+      await createUsersRepository(tx).touchLastLogin(user.client_id, user.id);
+      await writeAuditLog(tx, { clientId: user.client_id, userId: user.id, ip: meta.ip }, [
+        { action: 'login', module: 'user', recordId: user.id },
+      ]);
     });
-    await users.touchLastLogin(user.client_id, user.id);
     return { access_token: token, clientid: user.client_id, userid: user.id };
   };
 
@@ -214,7 +220,16 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
     },
 
     async logout(auth: AuthContext): Promise<void> {
-      revoked(auth.clientId, await sessions.revokeOfUser(auth.clientId, auth.userId, auth.sessionId));
+      const sessionIds = await db.transaction(async (tx) => {
+        const ended = await createSessionsRepository(tx).revokeOfUser(
+          auth.clientId,
+          auth.userId,
+          auth.sessionId,
+        );
+        await writeAuditLog(tx, auth, [{ action: 'logout', module: 'user', recordId: auth.userId }]);
+        return ended;
+      });
+      revoked(auth.clientId, sessionIds);
     },
 
     /** Always succeeds from the caller's view, so nobody can learn which e-mails are registered. */

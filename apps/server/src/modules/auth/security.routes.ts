@@ -118,7 +118,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
       config: { masterOnly: true },
     },
     async (request) => {
-      await twoFactor.setPlatformRule(request.params.id, request.body.required);
+      await twoFactor.setPlatformRule(requireAuth(request), request.params.id, request.body.required);
       return ok(request.locale, [], { info: 'info.twoFactorRuleSaved' });
     },
   );

@@ -1,5 +1,6 @@
 import type { TwoFactorEnrollment, TwoFactorRequiredBy, TwoFactorStatus } from '@conversa/domain';
-import { RECOVERY_CODE_PATTERN } from '@conversa/domain';
+import { auditChanges, RECOVERY_CODE_PATTERN } from '@conversa/domain';
+import { writeAuditLog } from '../../core/audit/audit-log';
 import { createSessionsRepository } from '../../core/auth/sessions.repository';
 import {
   createRecoveryCodes,
@@ -52,14 +53,28 @@ export const createTwoFactorService = ({ db, events, box, guard }: TwoFactorServ
       return step !== undefined && (await repo.acceptStep(auth.clientId, user.id, step));
     });
 
-  /** Sets a rule and, when it is switched on, ends the sessions of the users it now shuts out. */
+  /**
+   * Sets a rule and, when it is switched on, ends the sessions of the users it now shuts out. The change
+   * is written to the company's audit log under whoever made it (the owner, or the master).
+   */
   const applyPolicy = async (
+    actor: AuthContext,
     clientId: string,
     patch: { two_factor_required?: boolean; two_factor_enforced?: boolean },
   ) => {
     const sessionIds = await db.transaction(async (tx) => {
       const txRepo = createTwoFactorRepository(tx);
-      if (!(await txRepo.setPolicy(clientId, patch))) throw notFound();
+      const before = await txRepo.policyOf(clientId);
+      if (!before || !(await txRepo.setPolicy(clientId, patch))) throw notFound();
+      const changes = auditChanges(
+        { two_factor_required: before.required, two_factor_enforced: before.enforced },
+        { two_factor_required: before.required, two_factor_enforced: before.enforced, ...patch },
+      );
+      // The owner's "off" under the master's rule changes nothing, so it leaves no row.
+      if (Object.keys(changes).length > 0)
+        await writeAuditLog(tx, { ...actor, clientId }, [
+          { action: 'update', module: 'client', recordId: clientId, changes },
+        ]);
       const isOn = patch.two_factor_required === true || patch.two_factor_enforced === true;
       if (!isOn) return [];
       return createSessionsRepository(tx).revokeAllOfUsers(clientId, await txRepo.usersWithout(clientId));
@@ -130,13 +145,13 @@ export const createTwoFactorService = ({ db, events, box, guard }: TwoFactorServ
       if (auth.account === 'user') throw forbidden();
       if (required && !(await loadSelf(auth)).totp_enabled_at)
         throw preconditionFailed('info.twoFactorEnableFirst');
-      await applyPolicy(auth.clientId, { two_factor_required: required });
+      await applyPolicy(auth, auth.clientId, { two_factor_required: required });
     },
 
     /** The master enforces two-factor on one company; its owner cannot switch the rule off. */
-    async setPlatformRule(clientId: string, enforced: boolean): Promise<void> {
+    async setPlatformRule(auth: AuthContext, clientId: string, enforced: boolean): Promise<void> {
       if (!isUuid(clientId)) throw notFound();
-      await applyPolicy(clientId, { two_factor_enforced: enforced });
+      await applyPolicy(auth, clientId, { two_factor_enforced: enforced });
     },
   };
 };

@@ -105,9 +105,18 @@ export const createUsersRepository = (db: Executor) => ({
     return { rows, total: totals[0]?.total ?? 0 };
   },
 
-  async countOfClient(clientId: string): Promise<number> {
-    const rows = await db.select({ total: count() }).from(users).where(eq(users.client_id, clientId));
+  /** The users holding a seat of the plan: a deactivated user frees theirs. */
+  async countActiveOfClient(clientId: string): Promise<number> {
+    const rows = await db
+      .select({ total: count() })
+      .from(users)
+      .where(and(eq(users.client_id, clientId), eq(users.active, true)));
     return rows[0]?.total ?? 0;
+  },
+
+  /** Serialises the company's seat changes (create, reactivate) until the transaction ends. */
+  async lockCompanySeats(clientId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`user_seats:${clientId}`}))`);
   },
 
   async insert(clientId: string, values: Omit<NewUser, 'client_id'>): Promise<UserRow> {

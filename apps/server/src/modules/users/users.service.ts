@@ -1,5 +1,6 @@
 import {
   type AccountType,
+  auditChanges,
   hasAccess,
   type Pagination,
   type PasswordUpdateInput,
@@ -10,10 +11,11 @@ import {
   type userCreateSchema,
 } from '@conversa/domain';
 import type { z } from 'zod';
+import { type AuditEvent, writeAuditLog } from '../../core/audit/audit-log';
 import { hashPassword } from '../../core/auth/passwords';
 import { createSessionsRepository } from '../../core/auth/sessions.repository';
-import { type Database, isUniqueViolation } from '../../core/db/database';
-import { users } from '../../core/db/schema';
+import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
+import { type UserRow, users } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
@@ -43,6 +45,44 @@ const assertAccessWithinClient = (auth: AuthContext, access: readonly string[] |
   if (!access || auth.market) return;
   if (access.some((key) => !auth.clientAccess.includes(key))) {
     throw badRequest([{ path: 'access', message: 'validation.accessNotInPlan' }]);
+  }
+};
+
+/** What the audit log keeps of a user; preferences (pinned chats, sounds, views) are not audited. */
+const auditedUser = (row: UserRow) => ({
+  name: row.name,
+  initials: row.initials,
+  email: row.email,
+  phone: row.phone,
+  account: row.account,
+  language: row.language,
+  answer: row.answer,
+  active: row.active,
+});
+
+/** A user's changed fields, and a `permission` row of its own when the access list changed. */
+const userChangeEvents = (before: UserRow, after: UserRow): AuditEvent[] => {
+  const changes = auditChanges(auditedUser(before), auditedUser(after));
+  const access = auditChanges({ access: before.access }, { access: after.access });
+  return [
+    ...(Object.keys(changes).length > 0
+      ? [{ action: 'update' as const, module: 'user', recordId: after.id, changes }]
+      : []),
+    ...(Object.keys(access).length > 0
+      ? [{ action: 'permission' as const, module: 'user', recordId: after.id, changes: access }]
+      : []),
+  ];
+};
+
+/** A user takes a seat of the plan's quota (the owner's included): 412 once every seat is taken. */
+const assertSeatFree = async (tx: Executor, clientId: string) => {
+  const client = await createClientsRepository(tx).findById(clientId);
+  if (!client) throw notFound();
+  const plan = client.plan_id ? await createPlansRepository(tx).findById(client.plan_id) : undefined;
+  const txUsers = createUsersRepository(tx);
+  await txUsers.lockCompanySeats(clientId);
+  if (plan && (await txUsers.countActiveOfClient(clientId)) >= plan.users) {
+    throw preconditionFailed('info.userLimit');
   }
 };
 
@@ -119,15 +159,8 @@ export const createUsersService = ({
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await db.transaction(async (tx) => {
-          const client = await createClientsRepository(tx).findById(auth.clientId);
-          if (!client) throw notFound();
-          const plan = client.plan_id ? await createPlansRepository(tx).findById(client.plan_id) : undefined;
-          const txUsers = createUsersRepository(tx);
-          // The owner counts against the plan's user quota like everybody else.
-          if (plan && (await txUsers.countOfClient(auth.clientId)) >= plan.users) {
-            throw preconditionFailed('info.userLimit');
-          }
-          return txUsers.insert(auth.clientId, {
+          await assertSeatFree(tx, auth.clientId);
+          const created = await createUsersRepository(tx).insert(auth.clientId, {
             name: input.name,
             email: input.email,
             phone: input.phone,
@@ -137,6 +170,15 @@ export const createUsersService = ({
             access: input.access,
             answer: input.answer,
           });
+          await writeAuditLog(tx, auth, [
+            {
+              action: 'create',
+              module: 'user',
+              recordId: created.id,
+              changes: auditChanges(null, { ...auditedUser(created), access: created.access }),
+            },
+          ]);
+          return created;
         });
         const user = toPublicUser(row);
         events.emit('user.created', { clientId: auth.clientId, user });
@@ -163,8 +205,11 @@ export const createUsersService = ({
 
       const patch: UserPatch = { ...input };
       const { row, sessionIds } = await db.transaction(async (tx) => {
+        // Reactivating someone takes a seat again.
+        if (input.active === true && !target.active) await assertSeatFree(tx, auth.clientId);
         const updated = await createUsersRepository(tx).update(auth.clientId, id, patch);
         if (!updated) throw notFound();
+        await writeAuditLog(tx, auth, userChangeEvents(target, updated));
         // A deactivated user is signed out everywhere at once.
         const ended =
           input.active === false ? await createSessionsRepository(tx).revokeAllOfUser(auth.clientId, id) : [];

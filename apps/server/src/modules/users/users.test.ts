@@ -1,4 +1,4 @@
-import { EXPIRED_TOKEN, type User } from '@conversa/domain';
+import { type AuditEntry, EXPIRED_TOKEN, type User } from '@conversa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MASTER_LOGIN, DEMO_LOGINS } from '../../core/db/seed-logins';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
@@ -250,6 +250,36 @@ describe('creating users', () => {
   });
 });
 
+describe('seats of the plan', () => {
+  it('deactivating a user frees a seat, and reactivating one needs a free seat (412)', async () => {
+    const company = await signupCompany(testApp.app);
+    const staff: string[] = [];
+    for (let created = 1; created < 5; created += 1) {
+      const answer = await call<User>(testApp.app, 'POST', '/api/v1/en/user/create', {
+        token: company.token,
+        body: newStaff(),
+      });
+      staff.push(answer.body.data[0]?.id ?? '');
+    }
+    const setActive = (id: string | undefined, active: boolean) =>
+      call<User>(testApp.app, 'POST', `/api/v1/en/user/updateone/${id}`, {
+        token: company.token,
+        body: { active },
+      });
+    expect((await setActive(staff[0], false)).body.data[0]?.active).toBe(false);
+    const replacement = await call(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: company.token,
+      body: newStaff(),
+    });
+    expect(replacement.status).toBe(200);
+    const back = await setActive(staff[0], true);
+    expect(back.status).toBe(412);
+    expect(back.body.info).toBe('User limit of your plan reached');
+    expect((await setActive(staff[1], false)).status).toBe(200);
+    expect((await setActive(staff[0], true)).body.data[0]?.active).toBe(true);
+  });
+});
+
 describe('updating users', () => {
   it('anyone saves their own preferences: pinned chats and language persist', async () => {
     const fixed = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
@@ -299,6 +329,34 @@ describe('updating users', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.data[0]).toMatchObject({ access: ['chat.view', 'task.view'], answer: false });
+  });
+
+  it('writes the audit log: the new user, the changed fields and a permission row for the access', async () => {
+    const created = await call<User>(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: team.token,
+      body: newStaff({ name: 'Audited Staff' }),
+    });
+    const id = created.body.data[0]?.id ?? '';
+    await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${id}`, {
+      token: team.token,
+      body: { name: 'Audited Again', access: ['chat.view', 'note.view'], fixed: [] },
+    });
+    const rows = await call<AuditEntry>(testApp.app, 'POST', '/api/v1/en/log/search', {
+      token: team.token,
+      body: { filters: [{ key: 'record_id', condition: 'equalto', value: id }] },
+    });
+    expect(rows.body.data.map((row) => row.action).sort()).toEqual(['create', 'permission', 'update']);
+    const byAction = Object.fromEntries(rows.body.data.map((row) => [row.action, row]));
+    expect(byAction.create?.changes).toMatchObject({
+      name: [null, 'Audited Staff'],
+      access: [null, ['chat.view']],
+    });
+    expect(byAction.update?.changes).toEqual({ name: ['Audited Staff', 'Audited Again'] });
+    expect(byAction.permission).toMatchObject({
+      module: 'user',
+      user_id: team.userId,
+      changes: { access: [['chat.view'], ['chat.view', 'note.view']] },
+    });
   });
 
   it('refuses unknown fields and bad values with 400 naming them', async () => {
