@@ -36,6 +36,7 @@ import { useTemplates } from '../api/get-templates';
 import { type ContactBrief, useContactSearch } from '../api/search-contacts';
 import { useSendFast } from '../api/send-fast';
 import { useSendTemplate } from '../api/send-template';
+import { conversationsIn } from '../realtime';
 import { useDebounced } from './conversation-list';
 import {
   EMPTY_TEMPLATE_DRAFT,
@@ -116,10 +117,8 @@ export const NewMessageDialog = memo(
     const isTakenByOther = (derivedto: string) => derivedto !== '' && derivedto !== user.id;
 
     useSocketEvent<Notification>('notification', (notification) => {
-      if (!isOpen || !chosen || notification.module !== 'contact') return;
-      const changed = (notification.data as { id?: string; derivedto?: string }[]).find(
-        (item) => item.id === chosen.id,
-      );
+      if (!isOpen || !chosen) return;
+      const changed = conversationsIn(notification).find((item) => item.id === chosen.id);
       if (changed?.derivedto !== undefined && isTakenByOther(changed.derivedto)) {
         notify(t('chat.newMessage.takenByOther'), 'warning');
         close();
