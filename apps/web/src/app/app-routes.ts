@@ -28,6 +28,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
+import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import type { ComponentType } from 'react';
 
@@ -108,6 +109,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', { isMasterOnly: true }),
   route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
     isMasterOnly: true,
+  }),
+  route('jobs', 'jobs', undefined, WorkHistoryOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/jobs/jobs-page').then((m) => m.JobsPage),
   }),
   route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined),
   route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined),
