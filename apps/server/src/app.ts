@@ -61,6 +61,8 @@ import { createDevicesService } from './modules/devices/devices.service';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { createLeadsService } from './modules/leads/leads.service';
 import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
 import { createListDinamicService } from './modules/listdinamic/listdinamic.service';
 import { messagesApiv1 } from './modules/messages/messages.apiv1';
@@ -184,6 +186,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const accountService = createAccountService({ db, box, publicUrl });
   const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
   const contactsService = createContactsService({ db, events });
+  const leadsService = createLeadsService({ db, events, contacts: contactsService });
   const importsService = createImportsService({ contacts: contactsService });
   const messagesService = createMessagesService({ db, events, queue, files, channels, box, publicUrl });
   const templatesService = createTemplatesService({ db, box, channels });
@@ -244,7 +247,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(clientsRoutes, { service: clientsService });
           await localized.register(plansRoutes, { service: plansService });
           await localized.register(devicesRoutes, { service: devicesService });
-          await localized.register(contactsRoutes, { service: contactsService });
+          await localized.register(contactsRoutes, { service: contactsService, db });
+          await localized.register(leadsRoutes, { service: leadsService, db });
           await localized.register(importsRoutes, { service: importsService });
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(notesRoutes, { service: notesService });

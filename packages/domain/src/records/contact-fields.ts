@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { RecordField } from './record-fields';
 
 /** The contact's fields as the CRM shows them; keys are the contact API's own (dot paths into `info`). */
@@ -149,3 +150,17 @@ export const CONTACT_FIELDS: readonly RecordField[] = [
     visible: true,
   },
 ];
+
+const listIds = z.array(z.string().max(64)).max(50);
+
+/** The `update` of `contact/updatemany`: tags, stage, starred, owners and the assignee ('' frees it). */
+export const contactBulkUpdateSchema = z
+  .strictObject({
+    tags: listIds,
+    stage: z.string().trim().max(64),
+    starred: z.boolean(),
+    owner: listIds,
+    derivedto: z.string().max(64),
+  })
+  .partial();
+export type ContactBulkUpdate = z.infer<typeof contactBulkUpdateSchema>;

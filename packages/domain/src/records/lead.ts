@@ -213,3 +213,14 @@ export type LeadCreateInput = z.input<typeof leadCreateSchema>;
 /** `lead/updateone`: the changed fields only. */
 export const leadUpdateSchema = z.strictObject(leadFields).partial();
 export type LeadUpdateInput = z.infer<typeof leadUpdateSchema>;
+
+/** The `update` of `lead/updatemany`: what several leads share (tags, status, owners, source). */
+export const leadBulkUpdateSchema = z
+  .strictObject({
+    tags: leadFields.tags,
+    status_id: leadFields.status_id,
+    owner: leadFields.owner,
+    source: leadFields.source,
+  })
+  .partial();
+export type LeadBulkUpdate = z.infer<typeof leadBulkUpdateSchema>;

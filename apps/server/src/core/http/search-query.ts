@@ -174,6 +174,10 @@ const dateCondition = (column: SQLWrapper, condition: Condition, value: Filter['
       const [from, to] = pairOf(value);
       return sql`(${gteDate(asDate(from))} and ${lteDate(asDate(to))})`;
     }
+    case 'empty':
+      return sql`${column} is null`;
+    case 'notempty':
+      return sql`${column} is not null`;
     default:
       throw new BadValue();
   }

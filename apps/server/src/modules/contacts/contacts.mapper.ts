@@ -1,7 +1,10 @@
 import type { Contact } from '@conversa/domain';
 import type { DetailedContact } from './contacts.repository';
 
-export const toContact = ({ contact: row, device }: DetailedContact): Contact => ({
+/** The contact as the API answers it: the conversation's record, and when its last message was (a CRM column). */
+export type ContactRecord = Contact & { last_message_at: string | null };
+
+export const toContact = ({ contact: row, device }: DetailedContact): ContactRecord => ({
   id: row.id,
   client_id: row.client_id,
   device_id: row.device_id,
@@ -32,28 +35,5 @@ export const toContact = ({ contact: row, device }: DetailedContact): Contact =>
       }
     : null,
   message: { numpending: row.numpending, numtotal: row.numtotal, info: row.last_message },
+  last_message_at: row.last_message_at?.toISOString() ?? null,
 });
-
-const csvCell = (value: string): string => {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet (CSV injection).
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
-export const CONTACT_CSV_COLUMNS = [
-  'id',
-  'first_name',
-  'last_name',
-  'full_name',
-  'phone',
-  'email',
-  'document',
-  'country',
-  'stage',
-  'tags',
-  'starred',
-  'derivedto',
-  'create_date',
-] as const;
-
-export const toCsvLine = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;

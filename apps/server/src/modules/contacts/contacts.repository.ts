@@ -3,28 +3,6 @@ import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'dri
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
 import { type ContactRow, contacts, devices } from '../../core/db/schema';
-import type { SearchQuery, SearchWhitelist } from '../../core/http/search-query';
-
-export const CONTACT_SEARCH_FIELDS: SearchWhitelist = {
-  'info.first_name': { column: contacts.first_name, type: 'text' },
-  'info.last_name': { column: contacts.last_name, type: 'text' },
-  'info.full_name': { column: contacts.full_name, type: 'text' },
-  'info.email': { column: contacts.email, type: 'text' },
-  'info.document': { column: contacts.document, type: 'text' },
-  'info.country': { column: contacts.country, type: 'text' },
-  'info.phone': { column: contacts.phone, type: 'text' },
-  derivedto: { column: contacts.derivedto, type: 'text' },
-  answerbot: { column: contacts.answerbot, type: 'boolean' },
-  owner: { column: contacts.owner, type: 'list' },
-  tags: { column: contacts.tags, type: 'list' },
-  stage: { column: contacts.stage, type: 'text' },
-  starred: { column: contacts.starred, type: 'boolean' },
-  device_id: { column: sql`${contacts.device_id}::text`, type: 'text' },
-  'message.numpending': { column: contacts.numpending, type: 'number' },
-  'message.numtotal': { column: contacts.numtotal, type: 'number' },
-  last_message_at: { column: contacts.last_message_at, type: 'date' },
-  create_date: { column: contacts.create_date, type: 'date' },
-};
 
 export type NewContact = Omit<typeof contacts.$inferInsert, 'client_id'>;
 
@@ -114,11 +92,6 @@ export const createContactsRepository = (db: Executor) => {
       return rows[0];
     },
 
-    async findDetailedMany(clientId: string, ids: string[]): Promise<DetailedContact[]> {
-      if (ids.length === 0) return [];
-      return selectDetailed().where(tenant(clientId, inArray(contacts.id, ids)));
-    },
-
     async findByPhone(clientId: string, phone: string): Promise<ContactRow | undefined> {
       const rows = await db
         .select()
@@ -126,38 +99,6 @@ export const createContactsRepository = (db: Executor) => {
         .where(tenant(clientId, eq(contacts.phone, phone)))
         .limit(1);
       return rows[0];
-    },
-
-    async search(clientId: string, query: SearchQuery, extra?: SQL) {
-      const where = tenant(clientId, query.where, extra);
-      const [rows, totals] = await Promise.all([
-        selectDetailed()
-          .where(where)
-          .orderBy(...query.orderBy)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(contacts).where(where),
-      ]);
-      return { rows, total: totals[0]?.total ?? 0 };
-    },
-
-    async searchCapped(clientId: string, query: SearchQuery, cap: number): Promise<ContactRow[]> {
-      return db
-        .select()
-        .from(contacts)
-        .where(tenant(clientId, query.where))
-        .orderBy(...query.orderBy)
-        .limit(cap);
-    },
-
-    /** Stages present among the matching contacts, with how many each holds. */
-    async stageTotals(clientId: string, query: SearchQuery): Promise<{ stage: string; total: number }[]> {
-      return db
-        .select({ stage: contacts.stage, total: count() })
-        .from(contacts)
-        .where(tenant(clientId, query.where))
-        .groupBy(contacts.stage)
-        .orderBy(contacts.stage);
     },
 
     /**
@@ -227,16 +168,6 @@ export const createContactsRepository = (db: Executor) => {
       return rows[0];
     },
 
-    async updateMany(clientId: string, ids: string[], patch: ContactPatch): Promise<string[]> {
-      if (ids.length === 0 || Object.keys(patch).length === 0) return [];
-      const rows = await db
-        .update(contacts)
-        .set(patch)
-        .where(tenant(clientId, inArray(contacts.id, ids)))
-        .returning({ id: contacts.id });
-      return rows.map((row) => row.id);
-    },
-
     /**
      * Takes a free conversation in ONE conditional statement: of two agents taking it at the same time the
      * database lets exactly one update match `derivedto = ''`. Taking it over also takes it from the bot.
@@ -272,14 +203,27 @@ export const createContactsRepository = (db: Executor) => {
       return rows[0];
     },
 
-    /** Frees every held conversation matching the conditions; answers the ids it freed. */
-    async unlockWhere(clientId: string, conditions: SQL[]): Promise<string[]> {
-      const rows = await db
+    /** Frees every held conversation matching the conditions; answers each one freed with who held it. */
+    async unlockWhere(clientId: string, conditions: SQL[]): Promise<{ id: string; derivedto: string }[]> {
+      const held = await db
+        .select({ id: contacts.id, derivedto: contacts.derivedto })
+        .from(contacts)
+        .where(tenant(clientId, ne(contacts.derivedto, ''), ...conditions))
+        .for('update');
+      if (held.length === 0) return [];
+      await db
         .update(contacts)
         .set({ derivedto: '' })
-        .where(tenant(clientId, ne(contacts.derivedto, ''), ...conditions))
-        .returning({ id: contacts.id });
-      return rows.map((row) => row.id);
+        .where(
+          tenant(
+            clientId,
+            inArray(
+              contacts.id,
+              held.map((row) => row.id),
+            ),
+          ),
+        );
+      return held;
     },
 
     async resetUnread(clientId: string, id: string): Promise<ContactRow | undefined> {
@@ -341,14 +285,6 @@ export const createContactsRepository = (db: Executor) => {
           last_message: sql`${contacts.last_message} || ${JSON.stringify({ status, message_id: providerMessageId })}::jsonb`,
         })
         .where(tenant(clientId, eq(contacts.id, id), sql`${contacts.last_message}->>'id' = ${messageId}`));
-    },
-
-    async delete(clientId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(contacts)
-        .where(tenant(clientId, eq(contacts.id, id)))
-        .returning({ id: contacts.id });
-      return rows.length > 0;
     },
   };
 };

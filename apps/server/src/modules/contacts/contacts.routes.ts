@@ -1,84 +1,21 @@
-import {
-  chatListSchema,
-  contactCreateSchema,
-  contactUpdateManySchema,
-  contactUpdateSchema,
-  searchBodySchema,
-  unlockManySchema,
-} from '@conversa/domain';
+import { chatListSchema, searchBodySchema, unlockManySchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../core/db/database';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { idParams, localeParams } from '../../core/http/route-schemas';
+import { registerRecordRoutes } from '../../core/records/record-routes';
 import type { ContactsService } from './contacts.service';
 
 const tags = ['contacts'];
 
-export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
+/** The record kit's contact routes, then the conversation's own (bot, transfer, lock, release, list…). */
+export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService; db: Database }> = async (
   app,
-  { service },
+  { service, db },
 ) => {
-  app.post(
-    '/contact/search',
-    {
-      schema: { tags, summary: 'Search contacts', params: localeParams, body: searchBodySchema },
-      config: { permission: 'contact.view' },
-    },
-    async (request) => {
-      const result = await service.search(requireAuth(request), request.body);
-      return ok(request.locale, result.data, { pagination: result.pagination });
-    },
-  );
-
-  app.post(
-    '/contact/export',
-    {
-      schema: {
-        tags,
-        summary: 'The filtered contacts as CSV (text/csv, header row, at most 10,000 rows)',
-        params: localeParams,
-        body: searchBodySchema,
-      },
-      config: { permission: 'contact.export' },
-    },
-    async (request, reply) => {
-      const csv = await service.exportCsv(requireAuth(request), request.body);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .send(csv);
-    },
-  );
-
-  app.post(
-    '/contact/kanban',
-    {
-      schema: {
-        tags,
-        summary: 'Contacts grouped by stage: data [{stage, total, items}], each column paged by the body',
-        params: localeParams,
-        body: searchBodySchema,
-      },
-      config: { permission: 'contact.view' },
-    },
-    async (request) => {
-      const result = await service.kanban(requireAuth(request), request.body);
-      return ok(request.locale, result.data, { pagination: result.pagination });
-    },
-  );
-
-  app.post(
-    '/contact/create',
-    {
-      schema: { tags, summary: 'Create a contact', params: localeParams, body: contactCreateSchema },
-      config: { permission: 'contact.create' },
-    },
-    async (request) => {
-      const contact = await service.create(requireAuth(request), request.body);
-      return ok(request.locale, [contact], { info: 'info.contactCreated' });
-    },
-  );
+  registerRecordRoutes(app, { service: service.records, db });
 
   app.post(
     '/contact/bot/:id',
@@ -181,30 +118,12 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
   );
 
   app.get(
-    '/contact/search/:id',
-    { schema: { tags, summary: 'One contact', params: idParams }, config: { permission: 'chat.view' } },
-    async (request) => ok(request.locale, [await service.findOne(requireAuth(request), request.params.id)]),
-  );
-
-  app.get(
     '/contact/unread/:id',
     {
       schema: { tags, summary: 'Mark the conversation read (counters back to 0)', params: idParams },
       config: { permission: 'chat.view' },
     },
     async (request) => ok(request.locale, [await service.markRead(requireAuth(request), request.params.id)]),
-  );
-
-  app.put(
-    '/contact/updateone/:id',
-    {
-      schema: { tags, summary: 'Change a contact', params: idParams, body: contactUpdateSchema },
-      config: { permission: 'contact.edit' },
-    },
-    async (request) => {
-      const contact = await service.update(requireAuth(request), request.params.id, request.body);
-      return ok(request.locale, [contact], { info: 'info.contactUpdated' });
-    },
   );
 
   app.put(
@@ -233,35 +152,6 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService }>
     async (request) => {
       const released = await service.unlockAll(requireAuth(request));
       return ok(request.locale, [{ released }], { info: 'info.chatReleased' });
-    },
-  );
-
-  app.put(
-    '/contact/updatemany',
-    {
-      schema: {
-        tags,
-        summary: 'Change tags, stage, starred or assignee of several contacts',
-        params: localeParams,
-        body: contactUpdateManySchema,
-      },
-      config: { permission: 'contact.bulkupdate' },
-    },
-    async (request) => {
-      const changed = await service.updateMany(requireAuth(request), request.body);
-      return ok(request.locale, changed, { info: 'info.contactUpdated' });
-    },
-  );
-
-  app.delete(
-    '/contact/deleteone/:id',
-    {
-      schema: { tags, summary: 'Delete a contact and its conversation', params: idParams },
-      config: { permission: 'contact.delete' },
-    },
-    async (request) => {
-      await service.remove(requireAuth(request), request.params.id);
-      return ok(request.locale, [], { info: 'info.contactDeleted' });
     },
   );
 };

@@ -1,41 +1,29 @@
 import {
   type ChatListQuery,
-  CONTACT_EXPORT_CAP,
   type Contact,
-  type ContactUpdateInput,
-  type ContactUpdateManyInput,
-  type contactCreateSchema,
   DEFAULTS,
   hasAccess,
   isTimeZone,
-  isValidPhone,
   type SearchBody,
-  splitFullName,
 } from '@conversa/domain';
-import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
-import { contacts } from '../../core/db/schema';
+import { writeAuditLog } from '../../core/audit/audit-log';
+import type { Database, Executor } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
-import { AppError, badRequest, conflict, notFound } from '../../core/http/app-error';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
-import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
 import { translate } from '../../core/i18n/i18n';
 import {
   createRealtimeEventsRepository,
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
+import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
-import { createDevicesRepository } from '../devices/devices.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { chatListConditions } from './chat-list';
-import { CONTACT_CSV_COLUMNS, toContact, toCsvLine } from './contacts.mapper';
-import { CONTACT_SEARCH_FIELDS, type ContactPatch, createContactsRepository } from './contacts.repository';
-
-type ContactCreate = z.output<typeof contactCreateSchema>;
-
-const SEARCH_OPTIONS = { defaultSort: NEWEST_FIRST, tieBreaker: contacts.id };
+import { toContact } from './contacts.mapper';
+import { contactRecords } from './contacts.records';
+import { createContactsRepository } from './contacts.repository';
 
 /** 409 with the composer's text: someone else holds the conversation. */
 export const takenByOther = () => new AppError(409, 'composer.takenByOther');
@@ -63,6 +51,7 @@ export const announceContact = async (
 
 export const createContactsService = ({ db, events }: { db: Database; events: EventBus }) => {
   const repo = createContactsRepository(db);
+  const records = createRecordService(contactRecords, { db, events });
 
   const loadInTenant = async (auth: AuthContext, id: string) => {
     const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
@@ -70,23 +59,27 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     return row;
   };
 
-  /** Runs a change of one contact and announces it as a contact update after commit. */
+  /**
+   * Runs a change of one conversation and announces it as a contact update after commit, with an audit row
+   * when a field the CRM shows changed (the assignee, the owners, the bot).
+   */
   const changeOne = async (
     auth: AuthContext,
     id: string,
     change: (tx: Executor) => Promise<void>,
-    action = 'update',
+    draft: { action?: string; msg?: string; targetUserId?: string } = {},
   ): Promise<Contact> => {
-    const { contact, notification } = await db.transaction(async (tx) => {
+    const { record, notification } = await db.transaction(async (tx) => {
+      const txContacts = createContactsRepository(tx);
+      const before = await txContacts.findById(auth.clientId, id);
+      if (!before) throw notFound();
       await change(tx);
-      return announceContact(tx, auth.clientId, id, action);
+      const after = await txContacts.findById(auth.clientId, id);
+      if (!after) throw notFound();
+      return records.writer(tx, auth).changed(before, after, draft);
     });
-    events.emit('contact.updated', {
-      clientId: auth.clientId,
-      contacts: [contact],
-      notifications: [notification],
-    });
-    return contact;
+    records.publish(auth.clientId, [notification]);
+    return record;
   };
 
   const viewerOf = async (auth: AuthContext) => {
@@ -99,103 +92,23 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
   const validUuids = (ids: string[]) => ids.filter(isUuid);
 
   return {
-    async create(auth: AuthContext, input: ContactCreate): Promise<Contact> {
-      const name = splitFullName(input.name);
-      if (input.device_id !== undefined) {
-        const device = isUuid(input.device_id)
-          ? await createDevicesRepository(db).findById(auth.clientId, input.device_id)
-          : undefined;
-        if (!device) throw notFound();
-      }
-      try {
-        const { contact, notification } = await db.transaction(async (tx) => {
-          const row = await createContactsRepository(tx).insert(auth.clientId, {
-            ...name,
-            email: input.email,
-            document: input.document,
-            country: input.country,
-            phone: input.phone,
-            device_id: input.device_id ?? null,
-            tags: input.tags,
-            stage: input.stage,
-          });
-          return announceContact(tx, auth.clientId, row.id, 'create');
-        });
-        events.emit('contact.updated', {
-          clientId: auth.clientId,
-          contacts: [contact],
-          notifications: [notification],
-        });
-        return contact;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('info.phoneTaken', 'phone');
-        throw error;
-      }
-    },
-
-    async search(auth: AuthContext, body: SearchBody) {
-      const query = buildSearchQuery(body, CONTACT_SEARCH_FIELDS, SEARCH_OPTIONS);
-      const { rows, total } = await repo.search(auth.clientId, query);
-      return { data: rows.map(toContact), pagination: query.pagination(total) };
-    },
+    /** The record kit's work for contacts: search, one, create, update, delete, bulk, kanban. */
+    records,
+    search: records.search,
+    findOne: records.findOne,
+    create: records.create,
+    update: records.update,
 
     /** Short form for pickers. */
     async list(auth: AuthContext, body: SearchBody) {
-      const query = buildSearchQuery(body, CONTACT_SEARCH_FIELDS, {
-        defaultSort: { key: 'info.full_name', order: 'asc' },
-        tieBreaker: contacts.id,
-      });
-      const { rows, total } = await repo.search(auth.clientId, query);
-      const data = rows.map(({ contact }) => ({
+      const { rows, pagination } = await records.rows(auth, body, { key: 'info.full_name', order: 'asc' });
+      const data = rows.map((contact) => ({
         id: contact.id,
         info: { full_name: contact.full_name, phone: contact.phone, email: contact.email },
         device_id: contact.device_id,
         derivedto: contact.derivedto,
       }));
-      return { data, pagination: query.pagination(total) };
-    },
-
-    /** The filtered set as CSV with a header row, capped at CONTACT_EXPORT_CAP rows. */
-    async exportCsv(auth: AuthContext, body: SearchBody): Promise<string> {
-      const query = buildSearchQuery(body, CONTACT_SEARCH_FIELDS, SEARCH_OPTIONS);
-      const rows = await repo.searchCapped(auth.clientId, query, CONTACT_EXPORT_CAP);
-      const lines = [toCsvLine([...CONTACT_CSV_COLUMNS])];
-      for (const row of rows) {
-        lines.push(
-          toCsvLine([
-            row.id,
-            row.first_name,
-            row.last_name,
-            row.full_name,
-            row.phone,
-            row.email,
-            row.document,
-            row.country,
-            row.stage,
-            row.tags.join('|'),
-            String(row.starred),
-            row.derivedto,
-            row.create_date.toISOString(),
-          ]),
-        );
-      }
-      return lines.join('');
-    },
-
-    /** Columns by stage; each column is the search body's page of that stage, with the stage's total. */
-    async kanban(auth: AuthContext, body: SearchBody) {
-      const query = buildSearchQuery(body, CONTACT_SEARCH_FIELDS, SEARCH_OPTIONS);
-      const stages = await repo.stageTotals(auth.clientId, query);
-      const columns = await Promise.all(
-        stages.map(async ({ stage, total }) => {
-          const { rows } = await repo.search(auth.clientId, query, eq(contacts.stage, stage));
-          return { stage, total, items: rows.map(toContact) };
-        }),
-      );
-      return {
-        data: columns,
-        pagination: query.pagination(stages.reduce((sum, column) => sum + column.total, 0)),
-      };
+      return { data, pagination };
     },
 
     async chats(auth: AuthContext, input: ChatListQuery) {
@@ -214,103 +127,16 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       };
     },
 
-    async findOne(auth: AuthContext, id: string): Promise<Contact> {
-      const detailed = isUuid(id) ? await repo.findDetailed(auth.clientId, id) : undefined;
-      if (!detailed) throw notFound();
-      return toContact(detailed);
-    },
-
     /** Opening a conversation marks it read: both counters go back to 0. */
     async markRead(auth: AuthContext, id: string): Promise<Contact> {
       await loadInTenant(auth, id);
-      return changeOne(auth, id, async (tx) => {
+      // Counters are not the record's data: reading a conversation is announced, not audited.
+      const { contact, notification } = await db.transaction(async (tx) => {
         await createContactsRepository(tx).resetUnread(auth.clientId, id);
+        return announceContact(tx, auth.clientId, id, 'update');
       });
-    },
-
-    async update(auth: AuthContext, id: string, input: ContactUpdateInput): Promise<Contact> {
-      const current = await loadInTenant(auth, id);
-      const patch: ContactPatch = {};
-      if (input.info) {
-        const { first_name, last_name, ...rest } = input.info;
-        Object.assign(patch, rest);
-        if (first_name !== undefined || last_name !== undefined) {
-          patch.first_name = first_name ?? current.first_name;
-          patch.last_name = last_name ?? current.last_name;
-          patch.full_name = [patch.first_name, patch.last_name].filter(Boolean).join(' ');
-        }
-        const phone = input.info.phone ?? current.phone;
-        const country = input.info.country ?? current.country;
-        if (
-          (input.info.phone !== undefined || input.info.country !== undefined) &&
-          !isValidPhone(phone, country)
-        ) {
-          throw badRequest([{ path: 'info.phone', message: 'validation.phone' }]);
-        }
-      }
-      if (input.tags !== undefined) patch.tags = input.tags;
-      if (input.stage !== undefined) patch.stage = input.stage;
-      if (input.starred !== undefined) patch.starred = input.starred;
-      try {
-        return await changeOne(auth, id, async (tx) => {
-          await createContactsRepository(tx).update(auth.clientId, id, patch);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('info.phoneTaken', 'info.phone');
-        throw error;
-      }
-    },
-
-    async updateMany(auth: AuthContext, input: ContactUpdateManyInput): Promise<Contact[]> {
-      const { derivedto, ...rest } = input.update;
-      const patch: ContactPatch = { ...rest };
-      if (derivedto !== undefined) {
-        if (derivedto !== '') {
-          const user = isUuid(derivedto)
-            ? await createUsersRepository(db).findById(auth.clientId, derivedto)
-            : undefined;
-          if (!user) throw notFound();
-        }
-        patch.derivedto = derivedto;
-      }
-      const { changed, notifications } = await db.transaction(async (tx) => {
-        const txContacts = createContactsRepository(tx);
-        const ids = await txContacts.updateMany(auth.clientId, validUuids(input.ids), patch);
-        const rows = (await txContacts.findDetailedMany(auth.clientId, ids)).map(toContact);
-        const recorded =
-          rows.length === 0
-            ? []
-            : [
-                await createRealtimeEventsRepository(tx).record(auth.clientId, {
-                  module: 'contact',
-                  action: 'updatemany',
-                  data: rows,
-                  ref: '',
-                }),
-              ];
-        return { changed: rows, notifications: recorded };
-      });
-      if (notifications.length > 0)
-        events.emit('contact.updated', { clientId: auth.clientId, contacts: changed, notifications });
-      return changed;
-    },
-
-    async remove(auth: AuthContext, id: string): Promise<void> {
-      await loadInTenant(auth, id);
-      const notification = await db.transaction(async (tx) => {
-        if (!(await createContactsRepository(tx).delete(auth.clientId, id))) throw notFound();
-        return createRealtimeEventsRepository(tx).record(auth.clientId, {
-          module: 'contact',
-          action: 'delete',
-          data: [{ id }],
-          ref: id,
-        });
-      });
-      events.emit('contact.deleted', {
-        clientId: auth.clientId,
-        contactId: id,
-        notifications: [notification],
-      });
+      records.publish(auth.clientId, [notification]);
+      return contact;
     },
 
     async setAnswerbot(auth: AuthContext, id: string, answerbot: boolean): Promise<Contact> {
@@ -362,18 +188,20 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
         from: sender?.name ?? '',
         contact: current.full_name,
       });
-      const { contact, notification } = await db.transaction(async (tx) => {
-        const moved = await createContactsRepository(tx).transfer(auth.clientId, id, auth.userId, target.id);
-        if (!moved) throw new AppError(403, 'info.onlyAssignee');
-        return announceContact(tx, auth.clientId, id, 'transfer', { msg, targetUserId: target.id });
-      });
-      events.emit('contact.transferred', {
-        clientId: auth.clientId,
-        contact,
-        targetUserId: target.id,
-        notifications: [notification],
-      });
-      return contact;
+      return changeOne(
+        auth,
+        id,
+        async (tx) => {
+          const moved = await createContactsRepository(tx).transfer(
+            auth.clientId,
+            id,
+            auth.userId,
+            target.id,
+          );
+          if (!moved) throw new AppError(403, 'info.onlyAssignee');
+        },
+        { action: 'transfer', msg, targetUserId: target.id },
+      );
     },
 
     /** Frees the conversations the chat query selects (the list the supervisor is looking at). */
@@ -391,21 +219,30 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     auth: AuthContext,
     conditions: ReturnType<typeof chatListConditions>,
   ): Promise<number> {
-    const { ids, notifications } = await db.transaction(async (tx) => {
-      const freed = await createContactsRepository(tx).unlockWhere(auth.clientId, conditions);
-      if (freed.length === 0) return { ids: freed, notifications: [] };
+    const { freed, notification } = await db.transaction(async (tx) => {
+      const released = await createContactsRepository(tx).unlockWhere(auth.clientId, conditions);
+      if (released.length === 0) return { freed: 0, notification: null };
+      await writeAuditLog(
+        tx,
+        auth,
+        released.map(({ id, derivedto }) => ({
+          action: 'update' as const,
+          module: 'contact',
+          recordId: id,
+          changes: { derivedto: [derivedto, ''] },
+        })),
+      );
       // One notification for the whole batch: the web drops the assignee of each listed conversation.
       const recorded = await createRealtimeEventsRepository(tx).record(auth.clientId, {
         module: 'contact',
         action: 'unlockmany',
-        data: freed.map((contactId) => ({ id: contactId, derivedto: '' })),
+        data: released.map(({ id }) => ({ id, derivedto: '' })),
         ref: '',
       });
-      return { ids: freed, notifications: [recorded] };
+      return { freed: released.length, notification: recorded };
     });
-    if (notifications.length > 0)
-      events.emit('contact.updated', { clientId: auth.clientId, contacts: [], notifications });
-    return ids.length;
+    if (notification) records.publish(auth.clientId, [notification]);
+    return freed;
   }
 };
 

@@ -94,9 +94,10 @@ describe('settings page', () => {
     expect(screen.getByTestId('number-format-preview')).toHaveTextContent('1.234.568');
     await userEvent.click(screen.getByTestId('number-format-US'));
     expect(screen.getByTestId('number-format-preview')).toHaveTextContent('$1,234,567.89');
+    expect(screen.getByTestId('number-format-compact')).toHaveTextContent('En las tablas: $1.2M');
     await userEvent.clear(screen.getByTestId('number-format-amount'));
     await userEvent.type(screen.getByTestId('number-format-amount'), '-2500.5');
-    expect(screen.getByTestId('number-format-preview')).toHaveTextContent('-$2,500.50');
+    expect(screen.getByTestId('number-format-preview')).toHaveTextContent('$-2,500.50');
 
     await userEvent.click(screen.getByTestId('company-save'));
     await waitFor(() => expect(calls.some((call) => call.url.endsWith('/client/profile'))).toBe(true));

@@ -12,7 +12,8 @@ import {
 import { useId, useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, NUMBER_FORMAT_CODES, type NumberFormatCode, PREVIEW_AMOUNT } from './number-format';
+import { formatMoney } from '../../../shared/records/number-format';
+import { NUMBER_FORMAT_CODES, type NumberFormatCode, PREVIEW_AMOUNT } from './number-format';
 
 type FormWithFormat = { name: string; phone: string; timezone: string; format: NumberFormatCode | '' };
 
@@ -73,7 +74,7 @@ export const NumberFormatChoice = ({
                         dir="ltr"
                         sx={{ fontFamily: 'monospace' }}
                       >
-                        {formatAmount(PREVIEW_AMOUNT, NUMBER_FORMATS[code])}
+                        {formatMoney(PREVIEW_AMOUNT, NUMBER_FORMATS[code])}
                       </Typography>
                     </Box>
                   }
@@ -105,8 +106,20 @@ export const NumberFormatChoice = ({
             sx={{ fontFamily: 'monospace' }}
             data-testid="number-format-preview"
           >
-            {current ? formatAmount(shown, NUMBER_FORMATS[current]) : '-'}
+            {current ? formatMoney(shown, NUMBER_FORMATS[current]) : '-'}
           </Typography>
+          {current && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              data-testid="number-format-compact"
+            >
+              {t('settings.company.previewCompact', {
+                value: formatMoney(shown, NUMBER_FORMATS[current], true),
+              })}
+            </Typography>
+          )}
         </Box>
       </Box>
     </Box>

@@ -13,12 +13,3 @@ export const numberFormatCodeOf = (format: NumberFormat): NumberFormatCode | und
     const candidate: NumberFormat = NUMBER_FORMATS[code];
     return (Object.keys(candidate) as (keyof NumberFormat)[]).every((key) => candidate[key] === format[key]);
   });
-
-/** An amount as the company writes it: prefix, grouped integer part, its decimals, suffix. */
-export const formatAmount = (value: number, format: NumberFormat): string => {
-  const [integer = '0', decimals = ''] = Math.abs(value).toFixed(format.decimalscale).split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, format.thousandseparator);
-  const sign = value < 0 && Number(`${integer}.${decimals || 0}`) !== 0 ? '-' : '';
-  const fraction = decimals ? `${format.decimalseparator}${decimals}` : '';
-  return `${sign}${format.prefix}${grouped}${fraction}${format.suffix}`;
-};

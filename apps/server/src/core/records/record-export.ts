@@ -1,0 +1,187 @@
+import { PassThrough, type Writable } from 'node:stream';
+import type { RecordField } from '@conversa/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { writeAuditLog } from '../audit/audit-log';
+import type { Database, Executor } from '../db/database';
+import { returningRows } from '../db/recordset';
+import { listDinamic, users } from '../db/schema';
+import { badRequest } from '../http/app-error';
+import type { AuthContext } from '../http/fastify-types';
+import { valueAt } from './record-module';
+import { createRecordRepository } from './record-repository';
+import type { ExportBody, ExportFormat } from './record-schemas';
+import type { RecordService } from './record-service';
+
+/** Rows read from the cursor per round trip: small enough for flat memory, large enough to be quick. */
+const EXPORT_BATCH = 500;
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+type Cell = string | number | boolean | Date | null;
+
+/** The export's header of a field: the key's last segment, which is also what an import reads. */
+const headerOf = (field: RecordField) => field.key.split('.').at(-1) ?? field.key;
+
+const csvCell = (value: Cell): string => {
+  const text = value instanceof Date ? value.toISOString() : value === null ? '' : String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet (CSV injection).
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The names a person reads instead of ids: the company's tags and statuses of the module, and its users. */
+const labelsOf = async (db: Executor, clientId: string, module: string): Promise<Map<string, string>> => {
+  const [items, people] = await Promise.all([
+    db
+      .select({ id: listDinamic.id, name: listDinamic.name })
+      .from(listDinamic)
+      .where(and(eq(listDinamic.client_id, clientId), eq(listDinamic.module, module as never))),
+    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.client_id, clientId)),
+  ]);
+  return new Map([...items, ...people].map((item) => [item.id, item.name]));
+};
+
+const cellOf = (field: RecordField, value: unknown, labels: Map<string, string>): Cell => {
+  if (value === null || value === undefined) return null;
+  const named = (id: unknown) => labels.get(String(id)) ?? String(id);
+  switch (field.type) {
+    case 'tags':
+    case 'users':
+      return Array.isArray(value) ? value.map(named).join('|') : named(value);
+    case 'select':
+    case 'user':
+      return value === '' ? '' : named(value);
+    case 'date':
+    case 'datetime':
+      return typeof value === 'string' && value !== '' ? new Date(value) : null;
+    case 'number':
+    case 'money':
+      return typeof value === 'number' ? value : Number(value);
+    case 'boolean':
+      return Boolean(value);
+    default:
+      return Array.isArray(value) ? value.join('|') : String(value);
+  }
+};
+
+/** Writes rows of cells in one format; `flush` waits while the reader is behind (backpressure). */
+type Sheet = { add: (cells: Cell[]) => void; flush: () => Promise<void>; end: () => Promise<void> };
+
+const drained = (out: Writable) =>
+  new Promise<void>((resolve) => {
+    if (out.writableLength < out.writableHighWaterMark || out.destroyed) return resolve();
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+
+const csvSheet = (out: PassThrough): Sheet => ({
+  add: (cells) => {
+    out.write(csvLine(cells));
+  },
+  flush: () => drained(out),
+  end: async () => {
+    out.end();
+  },
+});
+
+const xlsxSheet = (out: PassThrough, name: string): Sheet => {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(name);
+  return {
+    add: (cells) => sheet.addRow(cells).commit(),
+    flush: () => drained(out),
+    end: async () => {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+};
+
+/** The client went away: the export's transaction rolls back and its cursor closes. */
+class ExportAborted extends Error {}
+
+/**
+ * `X/export`: the matching records as CSV or XLSX, streamed. The query runs behind a cursor in one read
+ * transaction and is read a batch at a time, so the first bytes leave at once and memory stays flat
+ * whatever the number of records. Only exportable fields can be columns; the export is audited first.
+ */
+export const exportRecords = async <Api>(
+  db: Database,
+  service: RecordService<Api>,
+  auth: AuthContext,
+  body: ExportBody,
+) => {
+  const { module } = service;
+  const exportable = module.fields.filter((field) => field.exportable);
+  const keys = body.columns ?? exportable.map((field) => field.key);
+  const issues = keys.flatMap((key, index) =>
+    exportable.some((field) => field.key === key)
+      ? []
+      : [{ path: `columns.${index}`, message: 'validation.notExportable' as const }],
+  );
+  if (issues.length > 0) throw badRequest(issues);
+  const columns = keys.map((key) => exportable.find((field) => field.key === key) as RecordField);
+  const query = service.query(body);
+  await writeAuditLog(db, auth, [
+    {
+      action: 'export',
+      module: module.name,
+      changes: {
+        format: [null, body.format],
+        columns: [null, keys],
+        filters: [null, { filters: body.filters, logical: body.logical }],
+      },
+    },
+  ]);
+
+  const out = new PassThrough();
+  let aborted = false;
+  out.on('close', () => {
+    aborted = !out.writableEnded;
+  });
+  const sheet = body.format === 'xlsx' ? xlsxSheet(out, module.words.many) : csvSheet(out);
+  sheet.add(columns.map(headerOf));
+
+  const pump = db.transaction(async (tx) => {
+    const labels = await labelsOf(tx, auth.clientId, module.name);
+    const select = createRecordRepository(tx, module.table).selectAll(auth.clientId, query);
+    await tx.execute(sql`declare record_export no scroll cursor for ${select}`);
+    for (;;) {
+      const rows = await returningRows(
+        tx,
+        module.table,
+        sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from record_export`,
+      );
+      if (rows.length === 0) break;
+      for (const record of await service.toApiMany(tx, auth.clientId, rows)) {
+        sheet.add(columns.map((field) => cellOf(field, valueAt(record, field.key), labels)));
+      }
+      await sheet.flush();
+      if (aborted) throw new ExportAborted();
+    }
+  });
+  // The answer is already streaming: a failure can only cut it short (the reader sees a broken file).
+  pump
+    .then(() => sheet.end())
+    .catch((error: unknown) => out.destroy(error instanceof ExportAborted ? undefined : (error as Error)));
+
+  return {
+    stream: out,
+    contentType: CONTENT_TYPES[body.format],
+    filename: `${module.words.many}.${body.format}`,
+  };
+};

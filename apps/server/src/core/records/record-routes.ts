@@ -1,0 +1,173 @@
+import {
+  bulkDeleteSchema,
+  bulkUpdateSchema,
+  hasAccess,
+  type PermissionKey,
+  searchBodySchema,
+} from '@conversa/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../db/database';
+import { forbidden } from '../http/app-error';
+import { requireAuth } from '../http/auth.hook';
+import { ok } from '../http/envelope';
+import { idParams, localeParams } from '../http/route-schemas';
+import { exportRecords } from './record-export';
+import { exportBodySchema, kanbanBodySchema } from './record-schemas';
+import type { RecordService } from './record-service';
+
+/** The Fastify instance a module's route plugin receives. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * The kit's routes for one module, under `{name}/`: search, search/{id}, create, updateone/{id},
+ * deleteone/{id}, export, kanban, updatemany and deletemany, each with its permission and OpenAPI schema.
+ */
+export const registerRecordRoutes = <Api>(
+  app: App,
+  { service, db }: { service: RecordService<Api>; db: Database },
+) => {
+  const { module } = service;
+  const { name, permission, words, info } = module;
+  const tags = [words.many];
+  const key = (action: string) => `${permission}.${action}` as PermissionKey;
+  const readers = [key('view'), ...(module.readPermissions ?? [])];
+  // Reading one record is open to several keys (config.permission holds one): checked before validation.
+  const anyReader = async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    if (!readers.some((reader) => hasAccess(auth, reader))) throw forbidden();
+  };
+
+  app.post(
+    `/${name}/search`,
+    {
+      schema: { tags, summary: `Search ${words.many}`, params: localeParams, body: searchBodySchema },
+      config: { permission: key('view') },
+    },
+    async (request) => {
+      const result = await service.search(requireAuth(request), request.body);
+      return ok(request.locale, result.data, { pagination: result.pagination });
+    },
+  );
+
+  app.get(
+    `/${name}/search/:id`,
+    { schema: { tags, summary: `One ${words.one}`, params: idParams }, preValidation: anyReader },
+    async (request) => ok(request.locale, [await service.findOne(requireAuth(request), request.params.id)]),
+  );
+
+  app.post(
+    `/${name}/create`,
+    {
+      schema: { tags, summary: `Create a ${words.one}`, params: localeParams, body: module.create.schema },
+      config: { permission: key('create') },
+    },
+    async (request) => {
+      const record = await service.create(requireAuth(request), request.body);
+      return ok(request.locale, [record], { info: info.created });
+    },
+  );
+
+  app.put(
+    `/${name}/updateone/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Change a ${words.one} (the changed fields only)`,
+        params: idParams,
+        body: module.update.schema,
+      },
+      config: { permission: key('edit') },
+    },
+    async (request) => {
+      const record = await service.update(requireAuth(request), request.params.id, request.body);
+      return ok(request.locale, [record], { info: info.updated });
+    },
+  );
+
+  app.delete(
+    `/${name}/deleteone/:id`,
+    {
+      schema: { tags, summary: `Delete a ${words.one}`, params: idParams },
+      config: { permission: key('delete') },
+    },
+    async (request) => {
+      await service.remove(requireAuth(request), request.params.id);
+      return ok(request.locale, [], { info: info.deleted });
+    },
+  );
+
+  app.post(
+    `/${name}/export`,
+    {
+      schema: {
+        tags,
+        summary: `The matching ${words.many} as a CSV or XLSX file, streamed`,
+        description:
+          'The search body plus format (csv | xlsx) and columns (exportable field keys, in file order; all ' +
+          'when absent). Answers the file itself with a header row (each key’s last segment).',
+        params: localeParams,
+        body: exportBodySchema,
+      },
+      config: { permission: key('export') },
+    },
+    async (request, reply) => {
+      const file = await exportRecords(db, service, requireAuth(request), request.body);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.stream);
+    },
+  );
+
+  app.post(
+    `/${name}/kanban`,
+    {
+      schema: {
+        tags,
+        summary: `${words.many} grouped by a field: data [{column, count, items}], each column paged by the body`,
+        params: localeParams,
+        body: kanbanBodySchema,
+      },
+      config: { permission: key('view') },
+    },
+    async (request) => {
+      const result = await service.kanban(requireAuth(request), request.body);
+      return ok(request.locale, result.data, { pagination: result.pagination });
+    },
+  );
+
+  app.put(
+    `/${name}/updatemany`,
+    {
+      schema: {
+        tags,
+        summary: `Change several ${words.many}, by ids or by the records a search finds`,
+        params: localeParams,
+        body: bulkUpdateSchema(module.bulkUpdate.schema),
+      },
+      config: { permission: key('bulkupdate') },
+    },
+    async (request) => {
+      const result = await service.updateMany(requireAuth(request), request.body);
+      return ok(request.locale, [result], { info: 'info.recordsUpdated' });
+    },
+  );
+
+  app.put(
+    `/${name}/deletemany`,
+    {
+      schema: {
+        tags,
+        summary: `Delete several ${words.many}, by ids or by the records a search finds`,
+        params: localeParams,
+        body: bulkDeleteSchema,
+      },
+      config: { permission: key('bulkdelete') },
+    },
+    async (request) => {
+      const result = await service.deleteMany(requireAuth(request), request.body);
+      return ok(request.locale, [result], { info: 'info.recordsDeleted' });
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import type { Contact } from '@conversa/domain';
+import { and, eq } from 'drizzle-orm';
+import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
+import { notes } from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
+import { AppError, notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { isUuid } from '../../core/http/route-schemas';
+import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
+import { createRecordRepository } from '../../core/records/record-repository';
+import { createRecordService } from '../../core/records/record-service';
+import { createContactsRepository } from '../contacts/contacts.repository';
+import type { ContactsService } from '../contacts/contacts.service';
+import { toNote } from '../notes/notes.mapper';
+import { leadRecords } from './leads.records';
+
+export const createLeadsService = ({
+  db,
+  events,
+  contacts,
+}: {
+  db: Database;
+  events: EventBus;
+  contacts: ContactsService;
+}) => {
+  const records = createRecordService(leadRecords, { db, events });
+
+  /** The lead's notes move onto the contact, so its detail shows them; announced like a note change. */
+  const moveNotes = async (tx: Executor, auth: AuthContext, leadId: string, contactId: string) => {
+    const moved = await tx
+      .update(notes)
+      .set({ contact_id: contactId })
+      .where(
+        and(eq(notes.client_id, auth.clientId), eq(notes.module, 'lead'), eq(notes.reference_id, leadId)),
+      )
+      .returning();
+    if (moved.length === 0) return [];
+    // ref is the contact: its notes panel refreshes.
+    return [
+      await createRealtimeEventsRepository(tx).record(auth.clientId, {
+        module: 'note',
+        action: 'update',
+        data: moved.map(toNote),
+        ref: contactId,
+      }),
+    ];
+  };
+
+  const convertOnce = async (auth: AuthContext, leadId: string) =>
+    db.transaction(async (tx) => {
+      const lead = isUuid(leadId)
+        ? await createRecordRepository(tx, leadRecords.table).findById(auth.clientId, leadId, true)
+        : undefined;
+      if (!lead) throw notFound();
+      if (lead.converted_contact_id) throw new AppError(406, 'info.leadAlreadyConverted');
+      const existing = await createContactsRepository(tx).findByPhone(auth.clientId, lead.phone);
+      const created = existing
+        ? null
+        : await contacts.records.writer(tx, auth).create({
+            first_name: lead.first_name,
+            last_name: lead.last_name,
+            full_name: lead.full_name,
+            phone: lead.phone,
+            email: lead.email,
+            document: lead.document,
+            country: lead.country,
+            owner: lead.owner,
+          });
+      const contact: Contact = created
+        ? created.record
+        : ((await contacts.records.toApiMany(tx, auth.clientId, [existing!]))[0] as Contact);
+      const converted = await records.writer(tx, auth).change(lead, { converted_contact_id: contact.id });
+      const noteNotifications = await moveNotes(tx, auth, lead.id, contact.id);
+      return {
+        contact,
+        contactNotifications: created ? [created.notification] : [],
+        leadNotifications: converted ? [converted.notification] : [],
+        noteNotifications,
+      };
+    });
+
+  return {
+    records,
+
+    /**
+     * Makes the lead a contact in one transaction: a new contact with its data, or the company's contact
+     * with the same phone; its notes follow; the lead keeps `converted_contact_id`. Converting it again is
+     * 406. Answers the contact.
+     */
+    async convert(auth: AuthContext, leadId: string): Promise<Contact> {
+      const result = await convertOnce(auth, leadId).catch((error: unknown) => {
+        // A contact with this phone was created meanwhile: this time the lead joins it.
+        if (isUniqueViolation(error)) return convertOnce(auth, leadId);
+        throw error;
+      });
+      records.publish(auth.clientId, result.leadNotifications);
+      contacts.records.publish(auth.clientId, result.contactNotifications);
+      if (result.noteNotifications.length > 0) {
+        events.emit('record.changed', {
+          clientId: auth.clientId,
+          module: 'note',
+          notifications: result.noteNotifications,
+        });
+      }
+      return result.contact;
+    },
+  };
+};
+
+export type LeadsService = ReturnType<typeof createLeadsService>;
