@@ -43,3 +43,22 @@ export const CHAT_LIST_TOTAL_CAP = 10_000;
  * Whoever receives messages receives contacts too (notification-audience.ts), so it shows nobody more.
  */
 export type MessageWithConversation = Message & { conversation?: Contact };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * The conversations (contacts) a notification brings: a contact notification's records, or those its new
+ * messages carry. What follows contacts live (the chat list, a contacts screen) reads both through this.
+ */
+export const conversationsIn = (notification: {
+  module: string;
+  data: readonly unknown[];
+}): Partial<Contact>[] => {
+  const records = notification.data.filter(isRecord);
+  if (notification.module === 'contact') return records as Partial<Contact>[];
+  if (notification.module !== 'message') return [];
+  return records.flatMap(({ conversation }) =>
+    isRecord(conversation) ? [conversation as Partial<Contact>] : [],
+  );
+};

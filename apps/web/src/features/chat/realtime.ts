@@ -65,19 +65,6 @@ const refetchInFlight = (queryClient: QueryClient): void => {
   }
 };
 
-/**
- * The conversations a notification brings: a contact notification's records, or those its new messages
- * carry (a message and its conversation travel as one notification).
- */
-export const conversationsIn = (notification: Notification): Partial<Contact>[] => {
-  const records = notification.data.filter(isObject);
-  if (notification.module === 'contact') return records as Partial<Contact>[];
-  if (notification.module !== 'message') return [];
-  return (records as MessageWithConversation[]).flatMap(({ conversation }) =>
-    conversation ? [conversation] : [],
-  );
-};
-
 /** A conversation changed (or is new): it takes its place in every loaded list and its own query. */
 const showConversation = (queryClient: QueryClient, contact: Contact, viewer: Viewer): void => {
   // Our own reset may not have reached the server yet when this copy was made.

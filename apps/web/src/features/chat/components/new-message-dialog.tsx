@@ -3,6 +3,7 @@ import {
   type ContactCreateInput,
   canSendTemplates,
   contactCreateSchema,
+  conversationsIn,
   type Device,
   isDeviceConnected,
   type Message,
@@ -36,7 +37,6 @@ import { useTemplates } from '../api/get-templates';
 import { type ContactBrief, useContactSearch } from '../api/search-contacts';
 import { useSendFast } from '../api/send-fast';
 import { useSendTemplate } from '../api/send-template';
-import { conversationsIn } from '../realtime';
 import { useDebounced } from './conversation-list';
 import {
   EMPTY_TEMPLATE_DRAFT,
