@@ -54,13 +54,17 @@ import { createSignInGuard } from './modules/auth/sign-in-guard';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { contactImportTarget } from './modules/contacts/contacts.import';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
+import { createImportRunner } from './modules/imports/import-runner';
+import { defineImportJobs } from './modules/imports/imports.jobs';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
+import { leadImportTarget } from './modules/leads/leads.import';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
 import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
@@ -187,7 +191,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
   const contactsService = createContactsService({ db, events });
   const leadsService = createLeadsService({ db, events, contacts: contactsService });
-  const importsService = createImportsService({ contacts: contactsService });
+  // The modules whose records can come from a file (imports/{module}), each through its ImportTarget.
+  const importTargets = [contactImportTarget, leadImportTarget];
+  const importsService = createImportsService({ db, queue, files, targets: importTargets });
   const messagesService = createMessagesService({ db, events, queue, files, channels, box, publicUrl });
   const templatesService = createTemplatesService({ db, box, channels });
   const notesService = createNotesService({ db, events });
@@ -195,6 +201,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const auditService = createAuditService({ db });
   const viewsService = createViewsService({ db, events });
   defineMessageJobs(queue, messagesService);
+  defineImportJobs(queue, createImportRunner({ db, events, files, targets: importTargets }));
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
       const before = new Date(Date.now() - REALTIME_EVENTS_KEEP_MS);
@@ -249,7 +256,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(devicesRoutes, { service: devicesService });
           await localized.register(contactsRoutes, { service: contactsService, db });
           await localized.register(leadsRoutes, { service: leadsService, db });
-          await localized.register(importsRoutes, { service: importsService });
+          await localized.register(importsRoutes, { service: importsService, targets: importTargets });
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(notesRoutes, { service: notesService });
           await localized.register(listDinamicRoutes, { service: listDinamicService });

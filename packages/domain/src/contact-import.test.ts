@@ -1,46 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { importColumns, importRows, parseCsv } from './contact-import';
+import { importHeader, importTagNames } from './contact-import';
 
-describe('contact import files', () => {
-  it('reads quoted fields with separators, quotes and line breaks', () => {
+describe('import file headers', () => {
+  it('recognises Spanish and English column names and keeps the others as written', () => {
     expect(
-      parseCsv('name,phone\r\n"Pérez, Ana","569 1234 5678"\n"Luis ""Lucho"" Soto",56987654321\n'),
-    ).toEqual([
-      ['name', 'phone'],
-      ['Pérez, Ana', '569 1234 5678'],
-      ['Luis "Lucho" Soto', '56987654321'],
-    ]);
-    expect(parseCsv('nota\n"dos\nlíneas"')).toEqual([['nota'], ['dos\nlíneas']]);
+      ['Nombre', 'PHONE', ' Correo electrónico ', 'Notas', 'RUT', 'Apellidos'].map(importHeader),
+    ).toEqual(['name', 'phone', 'email', 'notas', 'document', 'last_name']);
   });
 
-  it('uses the semicolon when the header is written with it, and drops a byte-order mark', () => {
-    expect(parseCsv('\uFEFFNombre;Teléfono;Correo\nAna Pérez;56912345678;ana@correo.cl')).toEqual([
-      ['Nombre', 'Teléfono', 'Correo'],
-      ['Ana Pérez', '56912345678', 'ana@correo.cl'],
-    ]);
-  });
-
-  it('recognises Spanish and English column names and ignores the others', () => {
-    expect(importColumns(['Nombre', 'PHONE', ' Correo electrónico ', 'Notas', 'RUT'])).toEqual([
-      'name',
+  it('reads the column keys of an export', () => {
+    expect(['info.phone', 'info.first_name', 'tags'].map(importHeader)).toEqual([
       'phone',
-      'email',
-      undefined,
-      'document',
+      'first_name',
+      'tags',
     ]);
   });
 
-  it('numbers rows by their line in the file and skips empty ones', () => {
-    expect(
-      importRows([
-        ['nombre', 'telefono'],
-        ['Ana Pérez', '56912345678'],
-        ['', ' '],
-        ['Luis Soto', ''],
-      ]),
-    ).toEqual([
-      { line: 2, fields: { name: 'Ana Pérez', phone: '56912345678' } },
-      { line: 4, fields: { name: 'Luis Soto', phone: '' } },
-    ]);
+  it('splits a tags cell on commas and bars, once each', () => {
+    expect(importTagNames(' vip, 2026|vip ,, ')).toEqual(['vip', '2026']);
   });
 });

@@ -1,91 +1,75 @@
 /**
- * Contact imports (POST imports/contact, CSV or XLSX): the first row names the columns, in Spanish or
- * English, and each further row becomes a new-contact form checked by the same rules as one typed by hand.
+ * Imports of records from a CSV or XLSX file (`POST imports/{module}`): the first row names the columns,
+ * in Spanish or English, and each further row becomes a new record checked by the same rules as one typed
+ * by hand. The import runs as a job; its progress and its report of bad lines come back as `import`
+ * notifications and from `imports/search/{id}`.
  */
 
-/** The most rows one file may bring, so an import stays a request and not a migration. */
-export const CONTACT_IMPORT_MAX_ROWS = 10_000;
+/** The modules a file can be imported into. */
+export const IMPORT_MODULES = ['contact', 'lead'] as const;
+export type ImportModule = (typeof IMPORT_MODULES)[number];
 
-export type ContactImportField = 'name' | 'phone' | 'email' | 'document' | 'country' | 'stage' | 'tags';
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-const HEADER_ALIASES: Record<ContactImportField, readonly string[]> = {
-  name: ['name', 'full_name', 'fullname', 'nombre', 'nombre completo'],
+/**
+ * The report keeps the first this many bad lines; the counts stay exact. Enough to fix a file: one with
+ * thousands of bad lines is the wrong file, not thousands of errors.
+ */
+export const IMPORT_REPORT_MAX_ISSUES = 1000;
+
+/** A line that could not become a record: its line in the file (the header is 1), the field, the rule. */
+export type ImportIssue = { line: number; path: string; message: string };
+
+/** An import as the API answers it; `processed` lines of `total` were read so far. */
+export type ImportJob = {
+  id: string;
+  module: string;
+  status: ImportStatus;
+  filename: string;
+  total: number;
+  processed: number;
+  created: number;
+  skipped: number;
+  failed: number;
+  user_id: string | null;
+  create_date: string;
+  finished_at: string | null;
+};
+
+/** `imports/search/{id}` and the `done` notification: the import with its report. */
+export type ImportJobReport = ImportJob & { errors: ImportIssue[] };
+
+/** Other names people give a column, by the field they mean. */
+const HEADER_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  name: ['name', 'full_name', 'fullname', 'full name', 'nombre', 'nombre completo'],
+  first_name: ['first_name', 'first name', 'firstname', 'nombres', 'primer nombre'],
+  last_name: ['last_name', 'last name', 'lastname', 'apellido', 'apellidos'],
   phone: ['phone', 'telephone', 'mobile', 'telefono', 'teléfono', 'celular', 'whatsapp'],
   email: ['email', 'e-mail', 'mail', 'correo', 'correo electrónico', 'correo electronico'],
-  document: ['document', 'documento', 'rut', 'dni', 'id'],
+  document: ['document', 'documento', 'rut', 'dni'],
   country: ['country', 'pais', 'país'],
-  stage: ['stage', 'etapa'],
   tags: ['tags', 'etiquetas'],
-};
-
-const normalizeHeader = (header: string): string => header.trim().toLowerCase().replace(/\s+/g, ' ');
-
-/** Which form field each column holds; unknown columns are ignored. */
-export const importColumns = (headers: readonly string[]): (ContactImportField | undefined)[] =>
-  headers.map((header) => {
-    const normalized = normalizeHeader(header);
-    return (Object.keys(HEADER_ALIASES) as ContactImportField[]).find((field) =>
-      HEADER_ALIASES[field].includes(normalized),
-    );
-  });
-
-export type ContactImportRow = {
-  /** The row's line in the file (the header is line 1), for error messages a person can find. */
-  line: number;
-  fields: Partial<Record<ContactImportField, string>>;
-};
-
-/** Rows of cells (from CSV or a spreadsheet) as new-contact forms, skipping empty lines. */
-export const importRows = (rows: readonly (readonly string[])[]): ContactImportRow[] => {
-  const [headers = [], ...data] = rows;
-  const columns = importColumns(headers);
-  const result: ContactImportRow[] = [];
-  data.forEach((cells, index) => {
-    if (cells.every((cell) => cell.trim() === '')) return;
-    const fields: ContactImportRow['fields'] = {};
-    columns.forEach((field, column) => {
-      if (field) fields[field] = (cells[column] ?? '').trim();
-    });
-    result.push({ line: index + 2, fields });
-  });
-  return result;
+  source: ['source', 'origen', 'fuente'],
 };
 
 /**
- * RFC 4180 CSV: quoted fields may hold separators, quotes ("") and line breaks. The separator is ';' when
- * the header line has more semicolons than commas, as spreadsheets in Spanish locales write it.
+ * The field a column header means: headers are lowercased and trimmed, a key's dot path keeps its last
+ * segment (`info.phone` of an export), and known aliases become their field; any other header is kept as
+ * written (lowercased), for the module to ignore.
  */
-export const parseCsv = (text: string): string[][] => {
-  const content = text.replace(/^\uFEFF/, '');
-  const firstLine = content.slice(0, content.search(/\r?\n|$/));
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let isQuoted = false;
-  for (let index = 0; index < content.length; index += 1) {
-    const char = content[index];
-    if (isQuoted) {
-      if (char === '"' && content[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') isQuoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') isQuoted = true;
-    else if (char === separator) {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && content[index + 1] === '\n') index += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+export const importHeader = (header: string): string => {
+  const normalized = header.trim().toLowerCase().replace(/\s+/g, ' ');
+  const segment = normalized.slice(normalized.lastIndexOf('.') + 1);
+  return Object.keys(HEADER_ALIASES).find((field) => HEADER_ALIASES[field]?.includes(segment)) ?? segment;
 };
+
+/** A cell of tags: names separated by commas or bars. */
+export const importTagNames = (cell: string): string[] => [
+  ...new Set(
+    cell
+      .split(/[,|]/)
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  ),
+];

@@ -82,6 +82,8 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   ],
   // Every member already holds the company record in the account bundle.
   client: [{ grants: ['everyone'], view: whole }],
+  // An import's progress and report go to the user who started it only.
+  import: [{ grants: ['subject'], view: whole }],
   // Tags and statuses colour every list, filter and kanban: the whole company holds them in the bundle.
   listdinamic: [{ grants: ['everyone'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.

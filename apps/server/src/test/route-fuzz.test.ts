@@ -207,6 +207,7 @@ const multipart = (
   fields: [string, string][],
   files: number,
   content = 'hello',
+  fileField = 'attachment',
 ): { payload: Buffer; type: string } => {
   const boundary = `fuzz${randomUUID().replaceAll('-', '')}`;
   const parts: Buffer[] = [];
@@ -218,7 +219,7 @@ const multipart = (
   for (let index = 0; index < files; index += 1) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="attachment"; filename="f${index}.txt"\r\n` +
+        `--${boundary}\r\ncontent-disposition: form-data; name="${fileField}"; filename="f${index}.txt"\r\n` +
           `content-type: text/plain\r\n\r\n${content}\r\n`,
       ),
     );
@@ -647,6 +648,7 @@ describe('input edges answer 400 naming the field', () => {
       [],
       1,
       'name,phone\nAna\u0000 Pérez,+56 9 8765 1111\nLuis Soto,+56 9 8765 2222\n',
+      'file',
     );
     const response = await testApp.app.inject({
       method: 'POST',
@@ -655,7 +657,12 @@ describe('input edges answer 400 naming the field', () => {
       payload,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data[0]).toMatchObject({
+    const id = String(response.json().data[0].id);
+    const report = async () =>
+      (await call(testApp.app, 'GET', `/api/v1/en/imports/search/${id}`, { token: owner.token })).body
+        .data[0];
+    await expect.poll(report, { timeout: 10_000 }).toMatchObject({
+      status: 'done',
       created: 1,
       failed: 1,
       errors: [{ line: 2, path: 'name', message: 'This field cannot contain the NUL character' }],

@@ -1,91 +1,138 @@
 import {
-  CONTACT_IMPORT_MAX_ROWS,
-  type ContactImportRow,
-  contactCreateSchema,
-  importRows,
-  parseCsv,
+  hasAccess,
+  type ImportJob,
+  type ImportJobReport,
+  type ImportModule,
+  type Locale,
+  type SearchBody,
 } from '@conversa/domain';
-import { fileTypeFromBuffer } from 'file-type';
-import { readSheet } from 'read-excel-file/node';
-import { AppError, badRequest } from '../../core/http/app-error';
+import type { Database } from '../../core/db/database';
+import { importJobs } from '../../core/db/schema';
+import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
-import type { ContactsService } from '../contacts/contacts.service';
+import { isUuid } from '../../core/http/route-schemas';
+import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
+import type { JobQueue } from '../../core/jobs/job-queue';
+import {
+  type ImportFormat,
+  importFormatOf,
+  readImportLines,
+  UnreadableFile,
+} from '../../core/records/import-file';
+import type { ImportTarget } from '../../core/records/import-target';
+import type { FileStore } from '../../core/storage/file-store';
+import { IMPORT_JOB, type ImportJobPayload } from './import-runner';
+import { buildImportSample } from './import-sample';
+import { toImportJob, toImportReport } from './imports.mapper';
+import { createImportsRepository, IMPORT_SEARCH_FIELDS } from './imports.repository';
 
-/** A row that could not become a contact: its line in the file, the field, and the rule it broke. */
-export type ImportIssue = { line: number; path: string; message: string };
+export type ImportUpload = { filename: string; content: Buffer; contentType: string };
 
-export type ImportResult = { created: number; skipped: number; failed: number; errors: ImportIssue[] };
+const FILENAME_MAX = 200;
 
-/** Enough to fix a file; a file with thousands of bad rows is the wrong file, not thousands of errors. */
-const MAX_REPORTED_ISSUES = 100;
+/** The name as the history shows it: no control characters, no folders. */
+const cleanFilename = (name: string): string =>
+  (name.split(/[\\/]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .slice(0, FILENAME_MAX);
 
-/** The cells of the file's first sheet (XLSX) or of the CSV text, as strings. */
-const readRows = async (file: Buffer): Promise<string[][]> => {
-  const detected = await fileTypeFromBuffer(file);
-  if (detected?.ext === 'xlsx') {
-    const sheet = await readSheet(file);
-    return sheet.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
-  }
-  // CSV has no signature; anything file-type recognises (images, PDFs, other archives) is not one.
-  if (detected) throw badRequest([{ path: 'file', message: 'validation.importFormat' }]);
-  return parseCsv(file.toString('utf8'));
+/** Whether the file has a data line: read only as far as the first one. */
+const hasDataLine = async (content: Buffer, format: ImportFormat): Promise<boolean> => {
+  for await (const _line of readImportLines(content, format)) return true;
+  return false;
 };
 
-/** The new-contact form of one row; blank optional cells fall back to the form's defaults. */
-const formOf = (row: ContactImportRow) => {
-  const { tags, ...fields } = row.fields;
-  const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
+export const createImportsService = ({
+  db,
+  queue,
+  files,
+  targets,
+}: {
+  db: Database;
+  queue: JobQueue;
+  files: FileStore;
+  targets: readonly ImportTarget[];
+}) => {
+  const repo = createImportsRepository(db);
+
+  /** The modules whose imports the caller may see: theirs to import, or all with the settings open. */
+  const visibleModules = (auth: AuthContext): string[] =>
+    targets
+      .filter((target) => hasAccess(auth, target.permission) || hasAccess(auth, 'setting.view'))
+      .map((target) => target.module);
+
+  const targetOf = (module: ImportModule): ImportTarget => {
+    const target = targets.find((item) => item.module === module);
+    if (!target) throw notFound();
+    return target;
+  };
+
   return {
-    name: '',
-    phone: '',
-    ...present,
-    ...(tags
-      ? {
-          tags: tags
-            .split(/[,|]/)
-            .map((tag) => tag.trim())
-            .filter(Boolean),
+    /**
+     * Checks the file at once (a sheet, with at least one line besides the header), stores it and queues
+     * its import; answers the import, queued. The lines are read by the job (import-runner).
+     */
+    async start(auth: AuthContext, module: ImportModule, upload: ImportUpload): Promise<ImportJob> {
+      const target = targetOf(module);
+      if (upload.content.length === 0)
+        throw badRequest([{ path: 'file', message: 'validation.importEmpty' }]);
+      const format = await importFormatOf(upload.content);
+      if (!format) throw badRequest([{ path: 'file', message: 'validation.importFormat' }]);
+      try {
+        if (!(await hasDataLine(upload.content, format))) {
+          throw badRequest([{ path: 'file', message: 'validation.importEmpty' }]);
         }
-      : {}),
+      } catch (error) {
+        if (error instanceof UnreadableFile)
+          throw badRequest([{ path: 'file', message: 'validation.importFormat' }]);
+        throw error;
+      }
+      const filename = cleanFilename(upload.filename);
+      const fileKey = await files.put(auth.clientId, { ...upload, filename });
+      try {
+        const row = await db.transaction(async (tx) => {
+          const job = await createImportsRepository(tx).insert({
+            client_id: auth.clientId,
+            user_id: auth.userId,
+            module: target.module,
+            filename,
+            file_key: fileKey,
+          });
+          const payload: ImportJobPayload = { clientId: auth.clientId, jobId: job.id, ip: auth.ip ?? '' };
+          await queue.enqueue(tx, { name: IMPORT_JOB, key: `import:${job.id}`, payload });
+          return job;
+        });
+        queue.kick();
+        return toImportJob(row);
+      } catch (error) {
+        await files.delete(fileKey);
+        throw error;
+      }
+    },
+
+    async search(auth: AuthContext, body: SearchBody) {
+      const modules = visibleModules(auth);
+      if (modules.length === 0) throw forbidden();
+      const query = buildSearchQuery(body, IMPORT_SEARCH_FIELDS, {
+        defaultSort: NEWEST_FIRST,
+        tieBreaker: importJobs.id,
+      });
+      const { rows, total } = await repo.search(auth.clientId, modules, query);
+      return { data: rows.map(toImportJob), pagination: query.pagination(total) };
+    },
+
+    async findOne(auth: AuthContext, id: string, locale: Locale): Promise<ImportJobReport> {
+      const modules = visibleModules(auth);
+      if (modules.length === 0) throw forbidden();
+      const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+      if (!row) throw notFound();
+      if (!modules.includes(row.module)) throw forbidden();
+      return toImportReport(row, locale);
+    },
+
+    sample: (module: ImportModule, format: ImportFormat) => buildImportSample(targetOf(module), format),
   };
 };
-
-export const createImportsService = ({ contacts }: { contacts: ContactsService }) => ({
-  /**
-   * Creates a contact per valid row through the contacts service (same rules, events and realtime as one
-   * typed by hand). A phone the company already has is skipped, not overwritten.
-   */
-  async importContacts(auth: AuthContext, file: Buffer): Promise<ImportResult> {
-    const rows = importRows(await readRows(file));
-    if (rows.length === 0) throw badRequest([{ path: 'file', message: 'validation.importEmpty' }]);
-    if (rows.length > CONTACT_IMPORT_MAX_ROWS) {
-      throw badRequest([{ path: 'file', message: 'validation.importTooManyRows' }]);
-    }
-    const result: ImportResult = { created: 0, skipped: 0, failed: 0, errors: [] };
-    for (const row of rows) {
-      const parsed = contactCreateSchema.safeParse(formOf(row));
-      if (!parsed.success) {
-        result.failed += 1;
-        // One message per field is what a person can act on (an empty phone is not also an invalid one).
-        const paths = new Set<string>();
-        for (const issue of parsed.error.issues) {
-          const path = issue.path.join('.');
-          if (paths.has(path) || result.errors.length >= MAX_REPORTED_ISSUES) continue;
-          paths.add(path);
-          result.errors.push({ line: row.line, path, message: issue.message });
-        }
-        continue;
-      }
-      try {
-        await contacts.create(auth, parsed.data);
-        result.created += 1;
-      } catch (error) {
-        if (!(error instanceof AppError && error.status === 409)) throw error;
-        result.skipped += 1;
-      }
-    }
-    return result;
-  },
-});
 
 export type ImportsService = ReturnType<typeof createImportsService>;
