@@ -187,7 +187,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   });
   const queue = createJobQueue({ db, logger: app.log, leaseMs: config.jobLeaseMs });
   const publicUrl = config.publicUrl;
-  const accountService = createAccountService({ db, box, publicUrl });
+  const accountService = createAccountService({ db, box, publicUrl, files });
   const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
   const contactsService = createContactsService({ db, events });
   const leadsService = createLeadsService({ db, events, contacts: contactsService });
@@ -217,7 +217,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     token: config.metricsToken,
     sources: { sockets: () => app.io.engine.clientsCount, jobs: () => queue.stats() },
   });
-  const clientsService = createClientsService({ db });
+  const clientsService = createClientsService({ db, events, files });
   const plansService = createPlansService({ db });
 
   app.get(

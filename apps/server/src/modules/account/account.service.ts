@@ -3,6 +3,7 @@ import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
+import type { FileStore } from '../../core/storage/file-store';
 import { toPublicClient } from '../clients/clients.mapper';
 import { createClientsRepository } from '../clients/clients.repository';
 import { toPublicDevice } from '../devices/devices.mapper';
@@ -19,10 +20,12 @@ export const createAccountService = ({
   db,
   box,
   publicUrl,
+  files,
 }: {
   db: Database;
   box: SecretBox;
   publicUrl: string;
+  files: FileStore;
 }) => {
   const users = createUsersRepository(db);
   const devices = createDevicesRepository(db);
@@ -59,7 +62,7 @@ export const createAccountService = ({
       );
       return {
         user: toPublicUser(user),
-        client: toPublicClient(client),
+        client: toPublicClient(client, files.url),
         list_user: team.rows.map(({ id, name, email, account, online }) => ({
           id,
           name,

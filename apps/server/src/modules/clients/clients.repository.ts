@@ -11,11 +11,19 @@ export const CLIENT_SEARCH_FIELDS: SearchWhitelist = {
 };
 
 export type NewClient = typeof clients.$inferInsert;
+export type ProfilePatch = Partial<
+  Pick<NewClient, 'name' | 'phone' | 'timezone' | 'number_format' | 'imglogo'>
+>;
 
 /** The clients table is the tenant itself: its id is the tenant id. */
 export const createClientsRepository = (db: Executor) => ({
   async findById(clientId: string): Promise<ClientRow | undefined> {
     const rows = await db.select().from(clients).where(eq(clients.id, clientId)).limit(1);
+    return rows[0];
+  },
+
+  async updateProfile(clientId: string, patch: ProfilePatch): Promise<ClientRow | undefined> {
+    const rows = await db.update(clients).set(patch).where(eq(clients.id, clientId)).returning();
     return rows[0];
   },
 

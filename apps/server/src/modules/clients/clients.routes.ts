@@ -1,5 +1,7 @@
-import { searchBodySchema } from '@conversa/domain';
+import { companyProfileSchema, searchBodySchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../core/http/app-error';
+import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { idParams, localeParams } from '../../core/http/route-schemas';
 import type { ClientsService } from './clients.service';
@@ -26,5 +28,58 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ service: ClientsService }> =
       config: { masterOnly: true, permission: 'client.view' },
     },
     async (request) => ok(request.locale, [await service.findOne(request.params.id)]),
+  );
+
+  app.get(
+    '/client/profile',
+    { schema: { tags, summary: "The caller's own company", params: localeParams } },
+    async (request) => ok(request.locale, [await service.profile(requireAuth(request))]),
+  );
+
+  app.put(
+    '/client/profile',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change the own company's name, phone, time zone or number format (the owner, or setting.edit); every member gets the client notification",
+        params: localeParams,
+        body: companyProfileSchema,
+      },
+    },
+    async (request) => {
+      const client = await service.updateProfile(requireAuth(request), request.body);
+      return ok(request.locale, [client], { info: 'info.companyUpdated' });
+    },
+  );
+
+  app.post(
+    '/client/logo',
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload the company's logo: multipart field `file`, a PNG, JPEG, GIF or WebP image of at most 10,000,000 bytes; imglogo answers its signed link",
+        params: localeParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const part = request.isMultipart() ? await request.file() : undefined;
+      if (!part) throw badRequest([{ path: 'file', message: 'validation.required' }]);
+      // Reading the whole file enforces the upload limit (413 fileMax10mb).
+      const client = await service.updateLogo(auth, await part.toBuffer());
+      return ok(request.locale, [client], { info: 'info.logoUpdated' });
+    },
+  );
+
+  app.delete(
+    '/client/logo',
+    { schema: { tags, summary: "Remove the company's logo", params: localeParams } },
+    async (request) => {
+      const client = await service.removeLogo(requireAuth(request));
+      return ok(request.locale, [client], { info: 'info.logoUpdated' });
+    },
   );
 };

@@ -1,15 +1,65 @@
-import type { SearchBody } from '@conversa/domain';
+import {
+  auditChanges,
+  type Client,
+  type companyProfileSchema,
+  hasAccess,
+  type SearchBody,
+} from '@conversa/domain';
+import type { z } from 'zod';
+import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database } from '../../core/db/database';
 import { clients } from '../../core/db/schema';
-import { notFound } from '../../core/http/app-error';
+import type { EventBus } from '../../core/events';
+import { badRequest, forbidden, notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
-import { toPublicClient } from './clients.mapper';
-import { CLIENT_SEARCH_FIELDS, createClientsRepository } from './clients.repository';
+import { isShownInline, sniffContentType } from '../../core/storage/content-type';
+import type { FileStore } from '../../core/storage/file-store';
+import { auditedProfile, toPublicClient } from './clients.mapper';
+import { CLIENT_SEARCH_FIELDS, createClientsRepository, type ProfilePatch } from './clients.repository';
 
-/** Platform administration of companies; the routes are master-only. */
-export const createClientsService = ({ db }: { db: Database }) => {
+type CompanyProfile = z.output<typeof companyProfileSchema>;
+
+/** The owner edits their company's profile; a staff user needs setting.edit. */
+const assertMayEditProfile = (auth: AuthContext) => {
+  if (auth.account === 'user' && !hasAccess(auth, 'setting.edit')) throw forbidden();
+};
+
+/**
+ * Platform administration of companies (master-only routes) and each company's own profile, which its
+ * owner changes in Settings: every member is told through the `client` notification.
+ */
+export const createClientsService = ({
+  db,
+  events,
+  files,
+}: {
+  db: Database;
+  events: EventBus;
+  files: FileStore;
+}) => {
   const repo = createClientsRepository(db);
+  const publicOf = (row: Parameters<typeof toPublicClient>[0]) => toPublicClient(row, files.url);
+
+  /** Stores the change and its audit row together, then tells the company. */
+  const changeProfile = async (auth: AuthContext, patch: ProfilePatch) => {
+    const { before, after } = await db.transaction(async (tx) => {
+      const txRepo = createClientsRepository(tx);
+      const current = await txRepo.findById(auth.clientId);
+      const updated = current && (await txRepo.updateProfile(auth.clientId, patch));
+      if (!current || !updated) throw notFound();
+      const changes = auditChanges(auditedProfile(current), auditedProfile(updated));
+      await writeAuditLog(tx, auth, [
+        { action: 'update', module: 'client', recordId: auth.clientId, changes },
+      ]);
+      return { before: current, after: updated };
+    });
+    const client = publicOf(after);
+    events.emit('client.updated', { clientId: auth.clientId, client });
+    return { before, client };
+  };
+
   return {
     async search(body: SearchBody) {
       const query = buildSearchQuery(body, CLIENT_SEARCH_FIELDS, {
@@ -17,13 +67,46 @@ export const createClientsService = ({ db }: { db: Database }) => {
         tieBreaker: clients.id,
       });
       const { rows, total } = await repo.searchAcrossTenants(query);
-      return { data: rows.map((row) => toPublicClient(row)), pagination: query.pagination(total) };
+      return { data: rows.map(publicOf), pagination: query.pagination(total) };
     },
 
     async findOne(id: string) {
       const row = isUuid(id) ? await repo.findById(id) : undefined;
       if (!row) throw notFound();
-      return toPublicClient(row);
+      return publicOf(row);
+    },
+
+    async profile(auth: AuthContext): Promise<Client> {
+      const row = await repo.findById(auth.clientId);
+      if (!row) throw notFound();
+      return publicOf(row);
+    },
+
+    async updateProfile(auth: AuthContext, input: CompanyProfile): Promise<Client> {
+      assertMayEditProfile(auth);
+      return (await changeProfile(auth, input)).client;
+    },
+
+    /** A PNG, JPEG, GIF or WebP image, judged by its bytes; the previous logo's file is removed. */
+    async updateLogo(auth: AuthContext, content: Buffer): Promise<Client> {
+      assertMayEditProfile(auth);
+      const contentType = await sniffContentType(content);
+      if (!contentType.startsWith('image/') || !isShownInline(contentType))
+        throw badRequest([{ path: 'file', message: 'validation.logoType' }]);
+      const key = await files.put(auth.clientId, { content, contentType, filename: 'logo' });
+      const changed = await changeProfile(auth, { imglogo: key }).catch(async (error: unknown) => {
+        await files.delete(key);
+        throw error;
+      });
+      if (changed.before.imglogo) await files.delete(changed.before.imglogo);
+      return changed.client;
+    },
+
+    async removeLogo(auth: AuthContext): Promise<Client> {
+      assertMayEditProfile(auth);
+      const { before, client } = await changeProfile(auth, { imglogo: '' });
+      if (before.imglogo) await files.delete(before.imglogo);
+      return client;
     },
   };
 };
