@@ -1,0 +1,225 @@
+import type { AddressInfo } from 'node:net';
+import type { Contact, Lead, Note } from '@conversa/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../core/auth/passwords';
+import { notes } from '../../core/db/schema';
+import type { PublishedNotification } from '../../core/realtime/realtime-events.repository';
+import { newPhone } from '../../test/messaging-fixtures';
+import { createTestSockets } from '../../test/sockets';
+import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
+import { createUsersRepository } from '../users/users.repository';
+
+let testApp: TestApp;
+let owner: Session;
+const sockets = createTestSockets();
+let seen: PublishedNotification[];
+let unseen: PublishedNotification[];
+let withoutContacts: Session;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  owner = await signupCompany(testApp.app);
+  const users = createUsersRepository(testApp.app.database.db);
+  const email = `lead-editor-${Date.now()}@example.com`;
+  await users.insert(owner.clientId, {
+    name: 'Lead Editor',
+    email,
+    password_hash: await hashPassword('Lead#Pass2026'),
+    account: 'user',
+    access: ['lead.view', 'lead.edit'],
+  });
+  withoutContacts = await login(testApp.app, email, 'Lead#Pass2026');
+  const chatOnly = `chat-only-${Date.now()}@example.com`;
+  await users.insert(owner.clientId, {
+    name: 'Chat Only',
+    email: chatOnly,
+    password_hash: await hashPassword('Lead#Pass2026'),
+    account: 'user',
+    access: ['chat.view'],
+  });
+  seen = (await sockets.listen(url, owner.token)).seen;
+  unseen = (await sockets.listen(url, (await login(testApp.app, chatOnly, 'Lead#Pass2026')).token)).seen;
+}, 60_000);
+afterAll(async () => {
+  sockets.closeAll();
+  await testApp?.close();
+});
+
+const createLead = async (body: Record<string, unknown> = {}): Promise<Lead> => {
+  const answer = await call<Lead>(testApp.app, 'POST', '/api/v1/en/lead/create', {
+    token: owner.token,
+    body: { first_name: 'Ana', last_name: 'Rojas', phone: newPhone(), email: 'ana@example.com', ...body },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data[0] as Lead;
+};
+
+const convert = (leadId: string, token = owner.token) =>
+  call<Contact>(testApp.app, 'POST', `/api/v1/en/lead/convert/${leadId}`, { token });
+
+/** A note written on the lead's detail page (module lead, referencing it, no contact yet). */
+const noteOnLead = async (leadId: string, description: string) => {
+  await testApp.app.database.db.insert(notes).values({
+    client_id: owner.clientId,
+    user_id: owner.userId,
+    module: 'lead',
+    reference_id: leadId,
+    description,
+  });
+};
+
+const auditActions = async (module: string, recordId: string) =>
+  (
+    (await testApp.app.database.db.execute(
+      sql`select action, changes from audit_logs where client_id = ${owner.clientId} and module = ${module}
+          and record_id = ${recordId} order by id`,
+    )) as unknown as { rows: { action: string; changes: Record<string, [unknown, unknown]> }[] }
+  ).rows;
+
+describe('leads', () => {
+  it('the full name is the first and last names, also after an update of either', async () => {
+    const lead = await createLead({
+      first_name: ' Marta ',
+      last_name: 'Díaz Soto',
+      phone: '+56 9 8765 1234',
+    });
+    expect(lead).toMatchObject({
+      first_name: 'Marta',
+      full_name: 'Marta Díaz Soto',
+      phone: '56987651234',
+      country: 'CL',
+      converted_contact_id: '',
+    });
+    const renamed = await call<Lead>(testApp.app, 'PUT', `/api/v1/en/lead/updateone/${lead.id}`, {
+      token: owner.token,
+      body: { last_name: 'Pérez' },
+    });
+    expect(renamed.body.data[0]?.full_name).toBe('Marta Pérez');
+    const badPhone = await call(testApp.app, 'PUT', `/api/v1/en/lead/updateone/${lead.id}`, {
+      token: owner.token,
+      body: { phone: '5691111' },
+    });
+    expect(badPhone.body.errors).toEqual([{ path: 'phone', message: 'Enter a valid phone number' }]);
+  });
+
+  it('reach only users with lead.view live', async () => {
+    const lead = await createLead({ first_name: 'Live' });
+    await expect
+      .poll(() => seen.find((item) => item.module === 'lead' && item.ref === lead.id))
+      .toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(unseen.some((item) => item.module === 'lead')).toBe(false);
+  });
+});
+
+describe('converting a lead', () => {
+  it('creates a contact with its data, moves its notes, marks the lead, audits and announces both', async () => {
+    const lead = await createLead({ first_name: 'Nueva', last_name: 'Cliente', document: '11.111.111-1' });
+    await noteOnLead(lead.id, 'Called on Monday');
+    const answer = await convert(lead.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.info).toBe('Lead converted into a contact');
+    const contact = answer.body.data[0] as Contact;
+    expect(contact).toMatchObject({
+      info: {
+        first_name: 'Nueva',
+        last_name: 'Cliente',
+        full_name: 'Nueva Cliente',
+        phone: lead.phone,
+        email: 'ana@example.com',
+        document: '11.111.111-1',
+        country: 'CL',
+      },
+      device: null,
+    });
+    const stored = await call<Lead>(testApp.app, 'GET', `/api/v1/en/lead/search/${lead.id}`, {
+      token: owner.token,
+    });
+    expect(stored.body.data[0]?.converted_contact_id).toBe(contact.id);
+
+    const contactNotes = await call<Note>(testApp.app, 'POST', '/api/v1/en/note/search', {
+      token: owner.token,
+      body: { filters: [{ key: 'contact_id', condition: 'equalto', value: contact.id }] },
+    });
+    expect(contactNotes.body.data.map((note) => [note.description, note.module, note.reference_id])).toEqual([
+      ['Called on Monday', 'lead', lead.id],
+    ]);
+
+    expect((await auditActions('contact', contact.id)).map((row) => row.action)).toEqual(['create']);
+    const leadAudit = await auditActions('lead', lead.id);
+    expect(leadAudit.map((row) => row.action)).toEqual(['create', 'update']);
+    expect(leadAudit[1]?.changes).toEqual({ converted_contact_id: ['', contact.id] });
+
+    await expect
+      .poll(() =>
+        seen.find((item) => item.module === 'contact' && item.action === 'create' && item.ref === contact.id),
+      )
+      .toBeDefined();
+    await expect
+      .poll(() =>
+        seen.find((item) => item.module === 'lead' && item.action === 'update' && item.ref === lead.id),
+      )
+      .toBeDefined();
+    await expect
+      .poll(() => seen.find((item) => item.module === 'note' && item.ref === contact.id))
+      .toBeDefined();
+  });
+
+  it('joins the company’s contact with the same phone instead of creating another', async () => {
+    const phone = newPhone();
+    const existing = await call<Contact>(testApp.app, 'POST', '/api/v1/en/contact/create', {
+      token: owner.token,
+      body: { name: 'Cliente Existente', phone },
+    });
+    const contactId = existing.body.data[0]?.id ?? '';
+    const lead = await createLead({ first_name: 'Otro', last_name: 'Nombre', phone });
+    await noteOnLead(lead.id, 'Interested in the premium plan');
+    const answer = await convert(lead.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0]).toMatchObject({ id: contactId, info: { full_name: 'Cliente Existente' } });
+    const samePhone = await call(testApp.app, 'POST', '/api/v1/en/contact/search', {
+      token: owner.token,
+      body: { filters: [{ key: 'info.phone', condition: 'equalto', value: phone }] },
+    });
+    expect(samePhone.body.pagination?.total).toBe(1);
+    const contactNotes = await call<Note>(testApp.app, 'POST', '/api/v1/en/note/search', {
+      token: owner.token,
+      body: { filters: [{ key: 'contact_id', condition: 'equalto', value: contactId }] },
+    });
+    expect(contactNotes.body.data.map((note) => note.description)).toEqual([
+      'Interested in the premium plan',
+    ]);
+    expect((await auditActions('contact', contactId)).map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('a converted lead cannot be converted again (406); unknown, foreign and malformed ids are 404', async () => {
+    const lead = await createLead({ first_name: 'Dos', last_name: 'Veces' });
+    expect((await convert(lead.id)).status).toBe(200);
+    const again = await convert(lead.id);
+    expect(again.status).toBe(406);
+    expect(again.body.info).toBe('This lead was already converted');
+    const stranger = await signupCompany(testApp.app);
+    expect((await convert(lead.id, stranger.token)).status).toBe(404);
+    expect((await convert('not-a-uuid')).status).toBe(404);
+  });
+
+  it('needs contact.create besides lead.edit', async () => {
+    const lead = await createLead({ first_name: 'Sin', last_name: 'Permiso' });
+    expect((await convert(lead.id, withoutContacts.token)).status).toBe(403);
+    const stored = await call<Lead>(testApp.app, 'GET', `/api/v1/en/lead/search/${lead.id}`, {
+      token: owner.token,
+    });
+    expect(stored.body.data[0]?.converted_contact_id).toBe('');
+  });
+
+  it('two conversions of leads sharing a phone at once end on one contact', async () => {
+    const phone = newPhone();
+    const [first, second] = [await createLead({ phone }), await createLead({ phone })];
+    const answers = await Promise.all([convert(first?.id ?? ''), convert(second?.id ?? '')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[0]?.body.data[0]?.id).toBe(answers[1]?.body.data[0]?.id);
+  });
+});
