@@ -1,74 +1,51 @@
+import type { ImportJob, ImportJobReport } from '@conversa/domain';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, firstOf } from '../../api-client';
 import type { RecordModule } from '../record-module';
 import { downloadFile } from './download-file';
 
-/** A row the import could not store: its line in the file, the field, and why. */
-export type ImportIssue = { line: number; path: string; message: string };
+/** The job as the dialog follows it: with its report once it has one. */
+export type ImportProgress = ImportJob & { errors?: ImportJobReport['errors'] };
 
-/** An import job as `imports/search/{id}` and the realtime `import` notifications describe it. */
-export type ImportJob = {
-  id: string;
-  status: string;
-  total: number;
-  processed: number;
-  created: number;
-  skipped: number;
-  failed: number;
-  errors?: ImportIssue[];
-};
-
-export const FINISHED_STATUSES = ['done', 'failed', 'completed', 'error'];
-export const isFinished = (job: Pick<ImportJob, 'status'>) => FINISHED_STATUSES.includes(job.status);
-
-const asJob = (answer: Partial<ImportJob>): ImportJob => ({
-  id: answer.id ?? '',
-  status: answer.status ?? 'done',
-  total: answer.total ?? (answer.created ?? 0) + (answer.skipped ?? 0) + (answer.failed ?? 0),
-  processed: answer.processed ?? answer.total ?? 0,
-  created: answer.created ?? 0,
-  skipped: answer.skipped ?? 0,
-  failed: answer.failed ?? 0,
-  errors: answer.errors,
-});
+export const isFinished = (job: Pick<ImportJob, 'status'>) =>
+  job.status === 'done' || job.status === 'failed';
 
 /**
- * `POST imports/{api}` (multipart `file`): the server answers the job at once; its progress arrives by
- * realtime. A server that imports while answering gives the finished report instead, taken as is.
+ * `POST imports/{api}` (multipart `file`): a file that is no sheet is refused at once (400); otherwise the
+ * server answers the queued job, whose progress arrives by realtime.
  */
 export const startImport = async (config: Pick<RecordModule, 'api'>, file: File): Promise<ImportJob> => {
   const body = new FormData();
   body.append('file', file);
-  const envelope = await api.request<Partial<ImportJob>>(`imports/${config.api}`, {
-    method: 'POST',
-    body,
-    errors: 'caller',
-  });
-  return asJob(firstOf(envelope));
+  return firstOf(
+    await api.request<ImportJob>(`imports/${config.api}`, { method: 'POST', body, errors: 'caller' }),
+  );
 };
 
 export const useStartImport = (config: Pick<RecordModule, 'api'>) =>
   useMutation({ mutationFn: (file: File) => startImport(config, file) });
 
-export const getImport = async (id: string, signal?: AbortSignal): Promise<ImportJob> =>
-  asJob(firstOf(await api.request<Partial<ImportJob>>(`imports/search/${id}`, { signal, errors: 'caller' })));
-
-export const importKey = (id: string) => ['imports', id] as const;
+export const getImport = async (id: string, signal?: AbortSignal): Promise<ImportJobReport> =>
+  firstOf(await api.request<ImportJobReport>(`imports/search/${id}`, { signal, errors: 'caller' }));
 
 /**
- * The job's report, read when it finishes and, while it runs, every few seconds as well: a realtime
- * notification can be lost, the report cannot.
+ * The job with its report, read every few seconds while it runs: a realtime notification can be lost
+ * (at most once), the job's state cannot.
  */
-export const importQueryOptions = (id: string, isRunning: boolean) =>
+export const importQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: importKey(id),
+    queryKey: ['imports', id] as const,
     queryFn: ({ signal }) => getImport(id, signal),
-    refetchInterval: isRunning ? 3000 : false,
+    refetchInterval: (query) => (query.state.data && isFinished(query.state.data) ? false : 3000),
   });
 
-export const useImportJob = (id: string | undefined, isRunning: boolean) =>
-  useQuery({ ...importQueryOptions(id ?? '', isRunning), enabled: Boolean(id) });
+export const useImportJob = (id: string | undefined) =>
+  useQuery({ ...importQueryOptions(id ?? ''), enabled: Boolean(id) });
 
-/** `GET imports/sample/{api}?format=csv`: a file with the columns the import reads. */
+/** `GET imports/sample/{api}?format=csv`: the header row the import reads and two example lines. */
 export const downloadSample = (config: Pick<RecordModule, 'api'>) =>
-  downloadFile(`imports/sample/${config.api}?format=csv`, { method: 'GET' }, `${config.api}-sample.csv`);
+  downloadFile(
+    `imports/sample/${config.api}?format=csv`,
+    { method: 'GET' },
+    `${config.api}-import-sample.csv`,
+  );

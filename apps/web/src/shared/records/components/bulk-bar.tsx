@@ -84,20 +84,23 @@ export const BulkBar = ({
     updateMany.mutate(
       { target, update: changeOf(field.key, result.value) },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           setIsUpdating(false);
           onClear();
-          notify(t('records.bulk.updated', { count: amount }), 'success');
+          notify(
+            t('records.bulk.updated', { count: formatNumber(updated, client.number_format) }),
+            'success',
+          );
         },
       },
     );
   };
   const remove = () =>
     deleteMany.mutate(target, {
-      onSuccess: () => {
+      onSuccess: (deleted) => {
         setDeleteAnchor(null);
         onClear();
-        notify(t('records.bulk.deleted', { count: amount }), 'success');
+        notify(t('records.bulk.deleted', { count: formatNumber(deleted, client.number_format) }), 'success');
       },
       onError: () => setDeleteAnchor(null),
     });

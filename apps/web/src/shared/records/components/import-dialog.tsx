@@ -21,7 +21,7 @@ import { type Notification, useSocketEvent } from '../../socket';
 import { SubmitButton } from '../../ui/submit-button';
 import {
   downloadSample,
-  type ImportJob,
+  type ImportProgress,
   isFinished,
   useImportJob,
   useStartImport,
@@ -32,7 +32,7 @@ import { ImportReport } from './import-report';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const isJob = (value: unknown): value is Partial<ImportJob> & { id: string } =>
+const isJob = (value: unknown): value is Partial<ImportProgress> & { id: string } =>
   typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string';
 
 /**
@@ -53,20 +53,21 @@ export const ImportDialog = ({
   const titleId = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
-  const [job, setJob] = useState<ImportJob | null>(null);
+  const [job, setJob] = useState<ImportProgress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const startImport = useStartImport(config);
-  const isRunning = job !== null && job.id !== '' && !isFinished(job);
-  const report = useImportJob(job?.id || undefined, isRunning);
-  const shown = report.data && (isFinished(report.data) || !job) ? report.data : job;
+  const report = useImportJob(job?.id);
+  // The latest of the two: the notifications are faster, the polled job is certain.
+  const shown = report.data && isFinished(report.data) ? report.data : job;
   const isDone = shown !== null && isFinished(shown);
+  const isRunning = shown !== null && !isDone;
 
   useSocketEvent<Notification>('notification', (notification) => {
     if (notification.module !== 'import' || !job?.id) return;
     const update = notification.data.filter(isJob).find((item) => item.id === job.id);
     if (!update) return;
+    // The done notification carries the report itself.
     setJob((current) => (current ? { ...current, ...update } : current));
-    if (notification.action === 'done') void report.refetch();
   });
 
   useEffect(() => {

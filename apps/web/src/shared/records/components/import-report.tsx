@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/use-account';
-import type { ImportJob } from '../api/import-records';
+import type { ImportProgress } from '../api/import-records';
 import { formatNumber } from '../number-format';
 
 const Figure = ({
@@ -46,14 +46,18 @@ const Figure = ({
 );
 
 /** A finished import: how many rows were created, skipped and refused, and why each refused row was. */
-export const ImportReport = ({ job }: { job: ImportJob }) => {
+export const ImportReport = ({ job }: { job: ImportProgress }) => {
   const { t } = useTranslation();
   const { client } = useAccount();
   const count = (value: number) => formatNumber(value, client.number_format);
   const errors = job.errors ?? [];
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="import-report">
-      <Alert severity={job.failed > 0 ? 'warning' : 'success'}>{t('records.import.finished')}</Alert>
+      {job.status === 'failed' ? (
+        <Alert severity="error">{t('records.import.stopped')}</Alert>
+      ) : (
+        <Alert severity={job.failed > 0 ? 'warning' : 'success'}>{t('records.import.finished')}</Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
         <Figure
           icon={CheckCircleOutline}

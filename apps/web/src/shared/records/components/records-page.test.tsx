@@ -212,7 +212,7 @@ describe('records page', () => {
     const calls = stubApi((call) => {
       if (!call.url.endsWith('/contact/deletemany')) return answerWith(rows)(call);
       rows = [ANA];
-      return envelope(200, [{ count: 1 }]);
+      return envelope(200, [{ deleted: 1 }]);
     });
     renderRecords(<RecordsPage config={TEST_MODULE} />, account());
     await screen.findByRole('link', { name: 'Ana Pérez' });
@@ -232,7 +232,7 @@ describe('records page', () => {
 
   it('updates every record the filters find once all of them are chosen', async () => {
     const calls = stubApi((call) => {
-      if (call.url.endsWith('/contact/updatemany')) return envelope(200, [{ count: 40 }]);
+      if (call.url.endsWith('/contact/updatemany')) return envelope(200, [{ updated: 40 }]);
       return envelope(200, [ANA], { pagination: { total: 40, page: 1, offset: 25 } });
     });
     renderRecords(<RecordsPage config={TEST_MODULE} />, account());
