@@ -7,29 +7,26 @@ import { dropLoadedRows, recordsKey } from './search-records';
 /** The records a bulk action touches: the chosen ids, or every record the current filters find. */
 export type BulkTarget = { ids: string[] } | { find: { filters: Filter[]; logical: Logical } };
 
-const countOf = (data: unknown[]): number | undefined => {
-  const [first] = data;
-  if (typeof first === 'object' && first !== null && 'count' in first && typeof first.count === 'number') {
-    return first.count;
-  }
-  return undefined;
-};
-
+/** `PUT {api}/updatemany { ids | find, update }`: answers how many records changed. */
 export const updateMany = async (
   config: Pick<RecordModule, 'api'>,
   target: BulkTarget,
   update: RecordRow,
-) => {
-  const envelope = await api.request<unknown>(`${config.api}/updatemany`, {
+): Promise<number> => {
+  const envelope = await api.request<{ updated: number }>(`${config.api}/updatemany`, {
     method: 'PUT',
     body: { ...target, update },
   });
-  return { info: envelope.info, count: countOf(envelope.data) };
+  return envelope.data[0]?.updated ?? 0;
 };
 
-export const deleteMany = async (config: Pick<RecordModule, 'api'>, target: BulkTarget) => {
-  const envelope = await api.request<unknown>(`${config.api}/deletemany`, { method: 'PUT', body: target });
-  return { info: envelope.info, count: countOf(envelope.data) };
+/** `PUT {api}/deletemany { ids | find }`: answers how many records went. */
+export const deleteMany = async (config: Pick<RecordModule, 'api'>, target: BulkTarget): Promise<number> => {
+  const envelope = await api.request<{ deleted: number }>(`${config.api}/deletemany`, {
+    method: 'PUT',
+    body: target,
+  });
+  return envelope.data[0]?.deleted ?? 0;
 };
 
 /** Bulk update; every list of the module is read again after it (rows may leave the filter). */
