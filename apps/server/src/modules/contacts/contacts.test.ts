@@ -315,6 +315,39 @@ describe('assignment', () => {
     expect(freed.body.data[0]?.derivedto).toBe('');
   });
 
+  it('taking, transferring and releasing a conversation are audited with the assignee before and after', async () => {
+    const contact = await conversation();
+    await call(testApp.app, 'POST', `/api/v1/en/contact/lock/${contact.id}`, { token: agent.token });
+    await call(testApp.app, 'POST', `/api/v1/en/contact/transfer/${contact.id}`, {
+      token: agent.token,
+      body: { user_id: supervisor.userId },
+    });
+    await call(testApp.app, 'POST', `/api/v1/en/contact/release/${contact.id}`, { token: supervisor.token });
+    await call(testApp.app, 'GET', `/api/v1/en/contact/unread/${contact.id}`, { token: supervisor.token });
+    const audits = (
+      (await testApp.app.database.db.execute(
+        sql`select user_id, action, changes from audit_logs where module = 'contact' and record_id = ${contact.id}
+            order by id`,
+      )) as unknown as { rows: { user_id: string; action: string; changes: Record<string, unknown> }[] }
+    ).rows;
+    expect(audits).toEqual([
+      {
+        user_id: agent.userId,
+        action: 'update',
+        changes: { derivedto: ['', agent.userId], owner: [[], [agent.userId]] },
+      },
+      {
+        user_id: agent.userId,
+        action: 'update',
+        changes: {
+          derivedto: [agent.userId, supervisor.userId],
+          owner: [[agent.userId], [agent.userId, supervisor.userId]],
+        },
+      },
+      { user_id: supervisor.userId, action: 'update', changes: { derivedto: [supervisor.userId, ''] } },
+    ]);
+  });
+
   it('answerbot switches on and off', async () => {
     const contact = await conversation();
     const on = await call<Contact>(testApp.app, 'POST', `/api/v1/en/contact/bot/${contact.id}`, {
