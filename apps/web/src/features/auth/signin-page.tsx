@@ -1,15 +1,25 @@
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isInCrossOriginFrame } from '../../shared/frame';
 import { PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { AuthLayout } from './components/auth-layout';
-import { ForgotPasswordDialog } from './components/forgot-password-dialog';
-import { IncompatibleBrowserDialog } from './components/incompatible-browser-dialog';
-import { RestorePasswordDialog } from './components/restore-password-dialog';
 import { SigninForm } from './components/signin-form';
+
+// The page's dialogs are fetched when they are needed, so the first download is the form alone.
+const ForgotPasswordDialog = lazy(() =>
+  import('./components/forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
+const RestorePasswordDialog = lazy(() =>
+  import('./components/restore-password-dialog').then((m) => ({ default: m.RestorePasswordDialog })),
+);
+const IncompatibleBrowserDialog = lazy(() =>
+  import('./components/incompatible-browser-dialog').then((m) => ({
+    default: m.IncompatibleBrowserDialog,
+  })),
+);
 
 type FromState = { from?: string } | null;
 
@@ -28,6 +38,8 @@ export const SigninPage = () => {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [isForgotOpen, setIsForgotOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing it keeps its transition.
+  const [hasOpenedForgot, setHasOpenedForgot] = useState(false);
   // A sent reset link starts the form afresh: the failed attempt's alert no longer applies.
   const [formKey, setFormKey] = useState(0);
   const restoreToken = params.get('restore');
@@ -50,7 +62,15 @@ export const SigninPage = () => {
         }
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2, gap: 1 }}>
-        <Button variant="text" size="small" onClick={() => setIsForgotOpen(true)} data-testid="forgot-open">
+        <Button
+          variant="text"
+          size="small"
+          onClick={() => {
+            setHasOpenedForgot(true);
+            setIsForgotOpen(true);
+          }}
+          data-testid="forgot-open"
+        >
           {t('signin.forgot')}
         </Button>
         <Typography variant="body2">
@@ -60,21 +80,25 @@ export const SigninPage = () => {
           </Link>
         </Typography>
       </Box>
-      <ForgotPasswordDialog
-        isOpen={isForgotOpen}
-        onClose={() => setIsForgotOpen(false)}
-        onSent={() => setFormKey((key) => key + 1)}
-      />
-      {restoreToken && (
-        <RestorePasswordDialog
-          token={restoreToken}
-          onClose={() => {
-            params.delete('restore');
-            setParams(params, { replace: true });
-          }}
-        />
-      )}
-      <IncompatibleBrowserDialog />
+      <Suspense fallback={null}>
+        {hasOpenedForgot && (
+          <ForgotPasswordDialog
+            isOpen={isForgotOpen}
+            onClose={() => setIsForgotOpen(false)}
+            onSent={() => setFormKey((key) => key + 1)}
+          />
+        )}
+        {restoreToken && (
+          <RestorePasswordDialog
+            token={restoreToken}
+            onClose={() => {
+              params.delete('restore');
+              setParams(params, { replace: true });
+            }}
+          />
+        )}
+        <IncompatibleBrowserDialog />
+      </Suspense>
     </AuthLayout>
   );
 };

@@ -1,16 +1,20 @@
-import { type LoginData, type SigninInput, signinSchema, type TwoFactorChallenge } from '@conversa/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginData, SigninInput, TwoFactorChallenge } from '@conversa/domain';
 import { Alert, Box, TextField } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
-import { RecoveryCodesDialog } from '../../../shared/ui/recovery-codes';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { isChallenge, storeSession, useLogin } from '../api/login';
-import { TwoFactorStep } from './two-factor-step';
+import { signinResolver } from '../signin-rule';
+
+// Only an account with two-factor reaches these: they load after the password step, not with the page.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
+const RecoveryCodesDialog = lazy(() =>
+  import('../../../shared/ui/recovery-codes').then((m) => ({ default: m.RecoveryCodesDialog })),
+);
 
 type SigninFormProps = { onSignedIn: () => void; isCompact?: boolean };
 
@@ -30,7 +34,7 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
     handleSubmit,
     formState: { errors, isValid },
   } = useForm<SigninInput>({
-    resolver: zodResolver(signinSchema),
+    resolver: signinResolver,
     mode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
@@ -49,31 +53,35 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
 
   if (enrolled) {
     return (
-      <RecoveryCodesDialog
-        codes={enrolled.codes}
-        onClose={() => {
-          storeSession(enrolled.session);
-          onSignedIn();
-        }}
-      />
+      <Suspense fallback={null}>
+        <RecoveryCodesDialog
+          codes={enrolled.codes}
+          onClose={() => {
+            storeSession(enrolled.session);
+            onSignedIn();
+          }}
+        />
+      </Suspense>
     );
   }
   if (challenge) {
     return (
-      <TwoFactorStep
-        challenge={challenge}
-        isCompact={isCompact}
-        onSignedIn={(info, { recovery_codes: codes, ...session }) => {
-          if (info) notify(info, 'success');
-          if (codes) return setEnrolled({ session, codes });
-          storeSession(session);
-          onSignedIn();
-        }}
-        onRestart={(reason) => {
-          setChallenge(null);
-          setFailure(reason ?? null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <TwoFactorStep
+          challenge={challenge}
+          isCompact={isCompact}
+          onSignedIn={(info, { recovery_codes: codes, ...session }) => {
+            if (info) notify(info, 'success');
+            if (codes) return setEnrolled({ session, codes });
+            storeSession(session);
+            onSignedIn();
+          }}
+          onRestart={(reason) => {
+            setChallenge(null);
+            setFailure(reason ?? null);
+          }}
+        />
+      </Suspense>
     );
   }
 
