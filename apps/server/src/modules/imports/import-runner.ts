@@ -33,12 +33,22 @@ const BATCH_SIZE = 500;
 /** At most this often a `progress` notification, whatever the speed of the batches. */
 const PROGRESS_EVERY_MS = 400;
 
+/**
+ * One run of the job stops after the batch that passes this long, and the job is queued again to go on:
+ * a run stays well inside the queue's lease, so no other worker takes a long import over.
+ */
+const SLICE_MS = 60_000;
+
+/** How a run of the job ended: the import is over, or it goes on in another run. */
+export type ImportRunOutcome = 'ended' | 'continues';
+
 export type ImportRunnerDeps = {
   db: Database;
   events: EventBus;
   files: FileStore;
   targets: readonly ImportTarget[];
   batchSize?: number;
+  sliceMs?: number;
 };
 
 const unreadable = (line = 0): ImportIssue => ({
@@ -59,6 +69,7 @@ export const createImportRunner = ({
   files,
   targets,
   batchSize = BATCH_SIZE,
+  sliceMs = SLICE_MS,
 }: ImportRunnerDeps) => {
   const announce = async (tx: Executor, job: ImportJobRow, drafts: NotificationDraft[]) =>
     createRealtimeEventsRepository(tx).recordMany(job.client_id, drafts);
@@ -185,7 +196,10 @@ export const createImportRunner = ({
     return started?.running;
   };
 
-  /** Reads the file after the lines already processed and stores the rest, batch by batch. */
+  /**
+   * Reads the file after the lines already processed and stores the rest, batch by batch, until the file
+   * ends (answers the job, complete) or the run's slice is spent (answers undefined).
+   */
   const importRest = async (
     started: ImportJobRow,
     target: ImportTarget,
@@ -194,6 +208,7 @@ export const createImportRunner = ({
     format: ImportFormat,
   ) => {
     let job = started;
+    const sliceEnd = Date.now() + sliceMs;
     let announcedAt = Date.now();
     let skip = job.processed;
     let batch: ImportLine[] = [];
@@ -208,28 +223,35 @@ export const createImportRunner = ({
       job = await commitBatch(job, target, actor, batch, shouldAnnounce);
       if (shouldAnnounce) announcedAt = Date.now();
       batch = [];
+      if (Date.now() >= sliceEnd) return undefined;
     }
     return batch.length > 0 ? commitBatch(job, target, actor, batch, false) : job;
   };
 
   return {
-    /** Runs (or resumes) an import to its end; a failure thrown here leaves it resumable. */
-    async run({ clientId, jobId, ip }: ImportJobPayload): Promise<void> {
+    /** Runs (or resumes) an import for one slice, or to its end; a failure thrown here leaves it resumable. */
+    async run({ clientId, jobId, ip }: ImportJobPayload): Promise<ImportRunOutcome> {
       const job = await createImportsRepository(db).findById(clientId, jobId);
-      if (!job || job.status === 'done' || job.status === 'failed') return;
+      if (!job || job.status === 'done' || job.status === 'failed') return 'ended';
       const actor: AuditActor = { clientId, userId: job.user_id ?? '', ip };
       const target = targets.find((item) => item.module === job.module);
       const stored = job.file_key ? await files.get(job.file_key) : undefined;
       const format = stored ? await importFormatOf(stored.content) : undefined;
-      if (!target || !stored || !format) return finish(job, actor, unreadable());
+      if (!target || !stored || !format) {
+        await finish(job, actor, unreadable());
+        return 'ended';
+      }
       try {
         const started = await begin(job, stored.content, format);
-        if (!started) return;
-        await finish(await importRest(started, target, actor, stored.content, format), actor);
+        if (!started) return 'ended';
+        const complete = await importRest(started, target, actor, stored.content, format);
+        if (!complete) return 'continues';
+        await finish(complete, actor);
       } catch (error) {
         if (!(error instanceof UnreadableFile)) throw error;
         await finish(job, actor, unreadable());
       }
+      return 'ended';
     },
 
     /** The queue gave up on the job (repeated failures): it ends as failed, keeping what was stored. */

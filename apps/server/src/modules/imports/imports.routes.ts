@@ -1,4 +1,4 @@
-import { searchBodySchema } from '@conversa/domain';
+import { IMPORT_REPORT_MAX_ISSUES, searchBodySchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../core/http/app-error';
@@ -100,7 +100,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'One import with its report: errors [{line, path, message}] (the first 1,000 bad lines)',
+        summary: `One import with its report: errors [{line, path, message}] (the first ${IMPORT_REPORT_MAX_ISSUES} bad lines)`,
         params: idParams,
       },
     },
