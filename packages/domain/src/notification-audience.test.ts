@@ -28,3 +28,21 @@ describe('a new message carries its conversation', () => {
     expect(notificationFor(holderOf('chat.view'), message, null)?.data).toEqual(message.data);
   });
 });
+
+describe('tags and saved views', () => {
+  it('a tag change reaches everyone in the company, whatever their keys', () => {
+    const tag = { module: 'listdinamic', data: [{ id: 't1', name: 'VIP' }] };
+    expect(notificationFor(holderOf('task.view'), tag, null)?.data).toEqual(tag.data);
+  });
+
+  it("a personal view reaches its owner whole and colleagues as its id and owner only; the company's view whole", () => {
+    const personal = { module: 'view', data: [{ id: 'v1', module: 'contact', owner: 'u2', name: 'Mine' }] };
+    const owner = { ...holderOf('chat.view'), userId: 'u2' };
+    expect(notificationFor(owner, personal, 'u2')?.data).toEqual(personal.data);
+    expect(notificationFor(holderOf('chat.view'), personal, 'u2')?.data).toEqual([
+      { id: 'v1', module: 'contact', owner: 'u2' },
+    ]);
+    const shared = { module: 'view', data: [{ id: 'v2', module: 'lead', owner: null, name: 'Team' }] };
+    expect(notificationFor(holderOf('task.view'), shared, null)?.data).toEqual(shared.data);
+  });
+});

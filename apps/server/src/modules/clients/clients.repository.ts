@@ -23,6 +23,7 @@ export const createClientsRepository = (db: Executor) => ({
   },
 
   async updateProfile(clientId: string, patch: ProfilePatch): Promise<ClientRow | undefined> {
+    if (Object.keys(patch).length === 0) return this.findById(clientId);
     const rows = await db.update(clients).set(patch).where(eq(clients.id, clientId)).returning();
     return rows[0];
   },

@@ -50,9 +50,10 @@ export const createClientsService = ({
       const updated = current && (await txRepo.updateProfile(auth.clientId, patch));
       if (!current || !updated) throw notFound();
       const changes = auditChanges(auditedProfile(current), auditedProfile(updated));
-      await writeAuditLog(tx, auth, [
-        { action: 'update', module: 'client', recordId: auth.clientId, changes },
-      ]);
+      if (Object.keys(changes).length > 0)
+        await writeAuditLog(tx, auth, [
+          { action: 'update', module: 'client', recordId: auth.clientId, changes },
+        ]);
       return { before: current, after: updated };
     });
     const client = publicOf(after);
@@ -84,7 +85,8 @@ export const createClientsService = ({
 
     async updateProfile(auth: AuthContext, input: CompanyProfile): Promise<Client> {
       assertMayEditProfile(auth);
-      return (await changeProfile(auth, input)).client;
+      // A request without a body arrives as undefined: nothing to change.
+      return (await changeProfile(auth, { ...input })).client;
     },
 
     /** A PNG, JPEG, GIF or WebP image, judged by its bytes; the previous logo's file is removed. */

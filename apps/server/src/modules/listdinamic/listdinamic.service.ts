@@ -107,7 +107,8 @@ export const createListDinamicService = ({ db, events }: { db: Database; events:
 
     async update(auth: AuthContext, id: string, input: ListItemUpdate): Promise<ListItem> {
       const current = await loadInTenant(auth, id);
-      const { client_id: _ignored, ...patch } = input;
+      // A request without a body arrives as undefined: nothing to change.
+      const { client_id: _ignored, ...patch } = { ...input };
       const { item, notification } = await db.transaction(async (tx) => {
         const txRepo = createListDinamicRepository(tx);
         await txRepo.lockCompanyLists(auth.clientId);

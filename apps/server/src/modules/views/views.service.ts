@@ -122,7 +122,8 @@ export const createViewsService = ({ db, events }: { db: Database; events: Event
     async update(auth: AuthContext, id: string, input: ViewUpdate): Promise<View> {
       const current = await loadVisible(auth, id);
       assertMayChange(auth, current.owner);
-      const { shared, ...fields } = input;
+      // A request without a body arrives as undefined: nothing to change.
+      const { shared, ...fields } = { ...input };
       const owner = shared === undefined ? current.owner : shared ? null : auth.userId;
       if (owner !== current.owner) assertMayChange(auth, null);
       assertFields(current.module, fields);
