@@ -1,8 +1,13 @@
 import { Box, Paper, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { Logo } from '../../../shared/ui/logo';
+
+// The language button (MUI's menu and the six flags) arrives just after the form, outside the public
+// pages' first download; the space it takes is kept so nothing moves.
+const LanguageSwitcher = lazy(() =>
+  import('../../../shared/ui/language-switcher').then((m) => ({ default: m.LanguageSwitcher })),
+);
 
 /** The frame of the public pages: brand panel beside the form, language switch in the corner. */
 export const AuthLayout = ({ children, width = 440 }: { children: ReactNode; width?: number }) => {
@@ -50,7 +55,9 @@ export const AuthLayout = ({ children, width = 440 }: { children: ReactNode; wid
             <Logo />
           </Box>
           <Box sx={{ marginInlineStart: 'auto' }}>
-            <LanguageSwitcher color="primary" />
+            <Suspense fallback={<Box sx={{ height: 36.5 }} />}>
+              <LanguageSwitcher color="primary" />
+            </Suspense>
           </Box>
         </Box>
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 3 }}>
