@@ -74,7 +74,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('./chat-widget-route').then((m) => m.ChatWidgetRoute),
   }),
   route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main'),
-  route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined),
+  route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined, undefined, {
+    page: () => import('../features/contacts/pages/contact-detail-page').then((m) => m.ContactDetailPage),
+  }),
   route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main'),
   route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined),
   route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', {

@@ -96,7 +96,7 @@ export const DetailFrame = ({
               )}
             </Box>
             {actions && (
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 {actions}
               </Stack>
             )}

@@ -140,7 +140,8 @@ export const KanbanBoard = <T,>({
           gap: 2,
           overflowX: 'auto',
           pb: 1.5,
-          height: { xs: 'calc(100dvh - 250px)', md: 'calc(100dvh - 230px)' },
+          // On a phone the page scrolls past the toolbar to the board, which then takes most of the screen.
+          height: { xs: '78dvh', md: 'calc(100dvh - 230px)' },
           minHeight: 420,
           scrollSnapType: { xs: 'x mandatory', sm: 'none' },
         }}

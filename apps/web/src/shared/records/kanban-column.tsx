@@ -66,8 +66,9 @@ export const KanbanColumn = ({
         flexDirection: 'column',
         minHeight: 0,
         borderRadius: 3,
-        borderTop: 4,
-        borderTopColor: column.color,
+        overflow: 'hidden',
+        // The column's colour as a bar along its top edge, clipped by the rounded corners.
+        '&::before': { content: '""', display: 'block', height: 4, flexShrink: 0, bgcolor: column.color },
         bgcolor: isOver ? 'action.hover' : 'grey.50',
         outline: isOver ? '2px dashed' : 'none',
         outlineColor: 'primary.light',

@@ -1,0 +1,208 @@
+import { COUNTRIES, type Contact, type ContactCreateInput, contactCreateSchema } from '@conversa/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client';
+import { translateMessage } from '../../../shared/i18n';
+import { notify } from '../../../shared/notify';
+import { countryName } from '../../../shared/records/use-field-options';
+import { SubmitButton } from '../../../shared/ui/submit-button';
+import { useSaveContact } from './contact-detail-query';
+
+type DataForm = Pick<ContactCreateInput, 'name' | 'phone' | 'email' | 'document' | 'country'>;
+
+const formOf = (contact: Contact): DataForm => ({
+  name: contact.info.full_name,
+  phone: contact.info.phone,
+  email: contact.info.email,
+  document: contact.info.document,
+  country: contact.info.country || 'CL',
+});
+
+/** The server names `info.first_name`, `info.phone`…; the form has one name field. */
+const formFieldOf = (path: string): keyof DataForm | undefined => {
+  const field = path.replace(/^info\./, '');
+  if (field === 'first_name' || field === 'last_name' || field === 'full_name') return 'name';
+  return (['phone', 'email', 'document', 'country'] as const).find((key) => key === field);
+};
+
+/** The read-only view of the data, for a person without contact.edit. */
+const DataReadOnly = ({ contact }: { contact: Contact }) => {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string, boolean?][] = [
+    [t('records.field.fullName'), contact.info.full_name],
+    [t('records.field.phone'), contact.info.phone ? `+${contact.info.phone}` : '', true],
+    [
+      t('records.field.country'),
+      contact.info.country ? countryName(contact.info.country, i18n.language) : '',
+    ],
+    [t('records.field.email'), contact.info.email],
+    [t('records.field.document'), contact.info.document],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+        rowGap: 1.5,
+        columnGap: 2,
+      }}
+    >
+      {rows.map(([label, value, isLtr]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} dir={isLtr ? 'ltr' : undefined}>
+            {value || '—'}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
+/**
+ * The contact's data: the same fields and rules as the new-contact form (name of at least 3 letters, a
+ * phone valid for the country, a valid e-mail when given); read-only without contact.edit.
+ */
+export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canEdit: boolean }) => {
+  const { t, i18n } = useTranslation();
+  const save = useSaveContact(contact.id);
+  const form = useForm<DataForm>({
+    resolver: zodResolver(contactCreateSchema) as unknown as Resolver<DataForm>,
+    mode: 'onChange',
+    defaultValues: formOf(contact),
+  });
+  const { isDirty } = form.formState;
+  // A colleague's change shows here unless the person is typing over it.
+  useEffect(() => {
+    if (!isDirty) form.reset(formOf(contact));
+  }, [contact, isDirty, form]);
+  const countries = useMemo(
+    () =>
+      COUNTRIES.map((item) => ({ ...item, name: countryName(item.code, i18n.language) })).sort((a, b) =>
+        a.name.localeCompare(b.name, i18n.language),
+      ),
+    [i18n.language],
+  );
+
+  const submit = form.handleSubmit(async () => {
+    const values = contactCreateSchema.parse(form.getValues());
+    // The first word is the first name (the new-contact rule); every later word stays in the last name,
+    // so a name of three words is not cut.
+    const [first_name = '', ...rest] = values.name.trim().split(/\s+/);
+    try {
+      await save.mutateAsync({
+        info: {
+          first_name,
+          last_name: rest.join(' '),
+          phone: values.phone,
+          email: values.email,
+          document: values.document,
+          country: values.country,
+        },
+      });
+      form.reset(form.getValues());
+      notify(t('recordDetail.saved'), 'success');
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      for (const fieldError of error.errors) {
+        const field = formFieldOf(fieldError.path);
+        if (field) form.setError(field, { message: fieldError.message });
+      }
+      if (error.errors.length > 0) notify(error.info, 'error');
+    }
+  });
+
+  const fieldError = (field: keyof DataForm) => translateMessage(form.formState.errors[field]?.message);
+  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('recordDetail.contact.dataTitle')}
+        </Typography>
+        {!canEdit ? (
+          <Stack spacing={2}>
+            <Alert severity="info">{t('recordDetail.readOnly')}</Alert>
+            <DataReadOnly contact={contact} />
+          </Stack>
+        ) : (
+          <Box component="form" noValidate onSubmit={submit} data-testid="contact-data-form">
+            <Stack spacing={2}>
+              <TextField
+                {...form.register('name')}
+                label={t('records.field.fullName')}
+                required
+                error={Boolean(form.formState.errors.name)}
+                helperText={fieldError('name')}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  select
+                  label={t('records.field.country')}
+                  value={form.watch('country') ?? 'CL'}
+                  onChange={(event) =>
+                    form.setValue('country', event.target.value, { shouldValidate: true, shouldDirty: true })
+                  }
+                  sx={{ minWidth: { sm: 200 } }}
+                >
+                  {countries.map((item) => (
+                    <MenuItem key={item.code} value={item.code}>
+                      {item.name} (+{item.dial})
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  {...form.register('phone', { deps: ['country'] })}
+                  label={t('records.field.phone')}
+                  required
+                  fullWidth
+                  slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+                  error={Boolean(form.formState.errors.phone)}
+                  helperText={
+                    fieldError('phone') ??
+                    t('signup.phoneHint', {
+                      example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
+                    })
+                  }
+                />
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField
+                  {...form.register('email')}
+                  label={t('records.field.email')}
+                  type="email"
+                  fullWidth
+                  error={Boolean(form.formState.errors.email)}
+                  helperText={fieldError('email')}
+                />
+                <TextField
+                  {...form.register('document')}
+                  label={t('records.field.document')}
+                  fullWidth
+                  error={Boolean(form.formState.errors.document)}
+                  helperText={fieldError('document')}
+                />
+              </Stack>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button disabled={!isDirty || save.isPending} onClick={() => form.reset(formOf(contact))}>
+                  {t('recordDetail.discard')}
+                </Button>
+                <SubmitButton isPending={save.isPending} disabled={!isDirty} data-testid="contact-data-save">
+                  {t('recordDetail.save')}
+                </SubmitButton>
+              </Stack>
+            </Stack>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,158 @@
+import type { Contact } from '@conversa/domain';
+import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
+import StarRounded from '@mui/icons-material/StarRounded';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useAccount, useCan } from '../../../shared/account/use-account';
+import { notify } from '../../../shared/notify';
+import { ListChip } from '../../../shared/records/components/list-chip';
+import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
+import { type Notification, useSocketEvent } from '../../../shared/socket';
+import { ContactAvatar } from '../../chat/components/contact-avatar';
+import { ContactDetailConversation, OpenInChatButton } from '../components/contact-detail-conversation';
+import { ContactDetailData } from '../components/contact-detail-data';
+import { ContactDetailNotes } from '../components/contact-detail-notes';
+import { contactDetailKey, useContactDetail, useSaveContact } from '../components/contact-detail-query';
+import { ContactDetailSide } from '../components/contact-detail-side';
+import { ContactDetailUpcoming } from '../components/contact-detail-upcoming';
+
+const LIST_PATH = '/app/contacts';
+
+const Subtitle = ({ contact }: { contact: Contact }) => {
+  const { list_dinamic } = useAccount();
+  const stage = list_dinamic.find((item) => item.id === contact.stage);
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+    >
+      {contact.info.phone && (
+        <Typography dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+          +{contact.info.phone}
+        </Typography>
+      )}
+      {contact.info.email && <Typography sx={{ overflowWrap: 'anywhere' }}>{contact.info.email}</Typography>}
+      {stage && <ListChip label={stage.name} color={stage.color} />}
+    </Stack>
+  );
+};
+
+const StarButton = ({ contact }: { contact: Contact }) => {
+  const { t } = useTranslation();
+  const save = useSaveContact(contact.id);
+  const label = contact.starred ? t('recordDetail.contact.unstar') : t('recordDetail.contact.star');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={contact.starred}
+        onClick={() => save.mutate({ starred: !contact.starred })}
+        data-testid="contact-star"
+      >
+        {contact.starred ? <StarRounded sx={{ color: 'secondary.main' }} /> : <StarBorderRounded />}
+      </IconButton>
+    </Tooltip>
+  );
+};
+
+/**
+ * One contact (/app/contacts/detail/{contact_id}): its data, stage, tags and owners, the conversation in
+ * brief with a way into the chat, its notes, and the places of its deals and tasks. Changes by colleagues
+ * show live; a contact deleted meanwhile sends the person back to the list.
+ */
+export const ContactDetailPage = () => {
+  const { t } = useTranslation();
+  const { contact_id: id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const can = useCan();
+  const detail = useContactDetail(id);
+  const contact = detail.data;
+  const canEdit = can('contact.edit');
+
+  useSocketEvent<Notification>('notification', (notification) => {
+    if (notification.module !== 'contact') return;
+    const mine = notification.data.find((record) => (record as { id?: unknown }).id === id) as
+      | Partial<Contact>
+      | undefined;
+    if (!mine) return;
+    if (notification.action === 'delete') {
+      notify(t('recordDetail.contact.deleted'), 'warning');
+      navigate(LIST_PATH);
+      return;
+    }
+    queryClient.setQueryData<Contact>(contactDetailKey(id), (current) =>
+      current ? { ...current, ...mine, info: { ...current.info, ...mine.info } } : current,
+    );
+  });
+
+  // The frame shows the tabs while the contact loads and renders the open one once it is here.
+  const withContact = (render: (loaded: Contact) => ReactNode) => () => (contact ? render(contact) : null);
+  const tabs: DetailTab[] = [
+    {
+      key: 'data',
+      label: t('recordDetail.tabs.data'),
+      render: withContact((loaded) => (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
+            alignItems: 'start',
+          }}
+        >
+          <ContactDetailData contact={loaded} canEdit={canEdit} />
+          <ContactDetailSide contact={loaded} canEdit={canEdit} />
+        </Box>
+      )),
+    },
+    {
+      key: 'conversation',
+      label: t('recordDetail.tabs.conversation'),
+      render: withContact((loaded) => <ContactDetailConversation contact={loaded} />),
+    },
+    ...(can('note.view')
+      ? [
+          {
+            key: 'notes',
+            label: t('recordDetail.tabs.notes'),
+            render: () => <ContactDetailNotes contactId={id} />,
+          },
+        ]
+      : []),
+    {
+      key: 'deals',
+      label: t('recordDetail.tabs.deals'),
+      render: () => <ContactDetailUpcoming module="deals" />,
+    },
+    {
+      key: 'tasks',
+      label: t('recordDetail.tabs.tasks'),
+      render: () => <ContactDetailUpcoming module="tasks" />,
+    },
+  ];
+
+  return (
+    <DetailFrame
+      back={{ to: LIST_PATH, label: t('nav.contacts') }}
+      title={contact ? contact.info.full_name || `+${contact.info.phone}` : undefined}
+      subtitle={contact && <Subtitle contact={contact} />}
+      avatar={contact && <ContactAvatar contact={contact} size={56} />}
+      actions={
+        contact && (
+          <>
+            {canEdit && <StarButton contact={contact} />}
+            <OpenInChatButton contactId={contact.id} />
+          </>
+        )
+      }
+      tabs={tabs}
+      tabsLabel={t('recordDetail.tabsLabel')}
+    />
+  );
+};

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './session';
+
+const OWNER = 'owner@demo.test';
+const LOCALES = ['es', 'ar'] as const;
+type Locale = (typeof LOCALES)[number];
+type Bundle = { [key: string]: string | Bundle };
+
+const bundles: Record<Locale, Bundle> = {
+  es: JSON.parse(readFileSync(new URL('../apps/web/src/locales/es.json', import.meta.url), 'utf8')),
+  ar: JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8')),
+};
+
+/** A text as the app shows it in that language, read from the app's own bundle. */
+const text = (locale: Locale, key: string): string => {
+  const found = key
+    .split('.')
+    .reduce<string | Bundle | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      bundles[locale],
+    );
+  if (typeof found !== 'string') throw new Error(`the ${locale} bundle has no text ${key}`);
+  return found;
+};
+
+type Api = { request: APIRequestContext; token: string };
+
+const ownerApi = async (request: APIRequestContext): Promise<Api> => {
+  const login = await request.post('/api/v1/es/login', { data: { email: OWNER, password: DEMO_PASSWORD } });
+  return { request, token: (await login.json()).data[0].access_token };
+};
+
+const call = async <T>({ request, token }: Api, method: 'post' | 'get', path: string, data?: unknown) => {
+  const response = await request[method](`/api/v1/es/${path}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+  return (await response.json()).data[0] as T;
+};
+
+/** Two new contact stages side by side at the end of the board, and a new contact without a stage. */
+const prepare = async (api: Api, locale: Locale) => {
+  const stamp = `${locale}-${Date.now() % 100_000}`;
+  const stage = (name: string, color: string) =>
+    call<{ id: string }>(api, 'post', 'listdinamic/create', {
+      module: 'contact',
+      field: 'status_id',
+      name,
+      color,
+    });
+  const first = await stage(`Calificado ${stamp}`, '#1e88e5');
+  const second = await stage(`Ganado ${stamp}`, '#43a047');
+  const name = `Kanban Prueba ${stamp}`;
+  const contact = await call<{ id: string }>(api, 'post', 'contact/create', {
+    name,
+    phone: `5699${String(Date.now()).slice(-7)}`,
+  });
+  return { first: first.id, second: second.id, name, contactId: contact.id };
+};
+
+const column = (page: Page, id: string): Locator =>
+  page.locator(`[data-testid="kanban-column"][data-column-id="${id}"]`);
+
+const cardIn = (page: Page, columnId: string, name: string): Locator =>
+  column(page, columnId).getByTestId('kanban-card').filter({ hasText: name });
+
+const openBoard = async (page: Page) => {
+  await page.goto('/app/contacts');
+  await page.getByTestId('layout-kanban').click();
+  await expect(page.getByTestId('kanban-board')).toBeVisible();
+};
+
+/** How many columns lie between two columns on the screen, and which arrow key walks from one to the other. */
+const stepsBetween = async (page: Page, from: string, to: string) => {
+  const left = async (id: string) => (await column(page, id).boundingBox())?.x ?? 0;
+  const [fromX, toX] = [await left(from), await left(to)];
+  const lefts = await page
+    .getByTestId('kanban-column')
+    .evaluateAll((nodes) =>
+      nodes.map(
+        (node) =>
+          (node as unknown as { getBoundingClientRect: () => { x: number } }).getBoundingClientRect().x,
+      ),
+    );
+  const between = lefts.filter((x) => x > Math.min(fromX, toX) && x <= Math.max(fromX, toX)).length;
+  return { key: toX > fromX ? 'ArrowRight' : 'ArrowLeft', times: between };
+};
+
+for (const locale of LOCALES) {
+  test(`a contact moves on the kanban by keyboard and by mouse, and its detail takes a note (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    // One person's whole journey, with two reloads and a sign-in, on a machine the build shares.
+    test.slow();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const api = await ownerApi(request);
+    const { first, second, name, contactId } = await prepare(api, locale);
+    try {
+      await signIn(page, OWNER, DEMO_PASSWORD);
+      await page.evaluate(`window.localStorage.setItem('language', '${locale}')`);
+      await openBoard(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(column(page, '')).toContainText(text(locale, 'kanban.contact.noStage'));
+
+      // Arabic reads the board from the right: the "no stage" column comes first, on the right.
+      const noStageX = (await column(page, '').boundingBox())?.x ?? 0;
+      const firstX = (await column(page, first).boundingBox())?.x ?? 0;
+      expect(locale === 'ar' ? noStageX > firstX : noStageX < firstX).toBe(true);
+
+      // Keyboard: Space picks the card up, the arrows carry it column by column, Space drops it.
+      const card = cardIn(page, '', name);
+      await card.focus();
+      await page.keyboard.press('Space');
+      const { key, times } = await stepsBetween(page, '', first);
+      for (let step = 0; step < times; step += 1) await page.keyboard.press(key);
+      await page.keyboard.press('Space');
+      await expect(cardIn(page, first, name)).toBeVisible();
+      await expect(cardIn(page, '', name)).toHaveCount(0);
+      await page.reload();
+      await expect(cardIn(page, first, name)).toBeVisible();
+
+      // Escape puts a lifted card back where it was.
+      await cardIn(page, first, name).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await page.keyboard.press('Escape');
+      await expect(cardIn(page, first, name)).toBeVisible();
+
+      // Mouse: drag the card onto the next column.
+      await column(page, second).scrollIntoViewIfNeeded();
+      const from = await cardIn(page, first, name).boundingBox();
+      const to = await column(page, second).boundingBox();
+      if (!from || !to) throw new Error('the card or the column is not on the screen');
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 12 });
+      await page.mouse.up();
+      await expect(cardIn(page, second, name)).toBeVisible();
+      await page.reload();
+      await expect(cardIn(page, second, name)).toBeVisible();
+
+      // The detail opens from the card; a note added there is listed and stays.
+      await cardIn(page, second, name).click();
+      await expect(page).toHaveURL(new RegExp(`/app/contacts/detail/${contactId}$`));
+      await expect(page.getByTestId('page-title')).toHaveText(name);
+      await page.getByTestId('detail-tab-notes').click();
+      const note = `Llamar el lunes ${Date.now() % 10_000}`;
+      await page.getByRole('textbox', { name: text(locale, 'chat.notes.placeholder') }).fill(note);
+      await page.getByRole('button', { name: text(locale, 'chat.notes.add') }).click();
+      await expect(page.getByTestId('notes-panel')).toContainText(note);
+      await page.reload();
+      await expect(page.getByTestId('notes-panel')).toContainText(note);
+    } finally {
+      await call(api, 'get', `listdinamic/deleteone/${first}`);
+      await call(api, 'get', `listdinamic/deleteone/${second}`);
+    }
+  });
+}
