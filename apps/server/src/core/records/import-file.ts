@@ -39,9 +39,24 @@ const csvDelimiterOf = (content: Buffer): string => {
 
 type RawLine = { line: number; cells: string[] };
 
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The file as a stream of small chunks: a parser given the whole file as one chunk would turn it all into
+ * records at once; chunk by chunk, it waits while the lines already read are being stored.
+ */
+const streamOf = (content: Buffer) =>
+  Readable.from(
+    (function* chunks() {
+      for (let start = 0; start < content.length; start += CHUNK_BYTES) {
+        yield content.subarray(start, start + CHUNK_BYTES);
+      }
+    })(),
+  );
+
 /** Line numbers cost the parser a copy of its state per record: the counting pass goes without. */
 async function* csvLines(content: Buffer, numbered: boolean): AsyncGenerator<RawLine> {
-  const parser = Readable.from([content]).pipe(
+  const parser = streamOf(content).pipe(
     parse({
       delimiter: csvDelimiterOf(content),
       bom: true,
@@ -83,7 +98,7 @@ const cellText = (value: unknown): string => {
 
 /** The first sheet's rows, read as the file streams in (styles are read too: they tell dates from numbers). */
 async function* xlsxLines(content: Buffer): AsyncGenerator<RawLine> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(streamOf(content), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
