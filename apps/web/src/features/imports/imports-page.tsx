@@ -26,6 +26,10 @@ import { ImportStatus } from './components/import-status';
 import { useImportsRealtime } from './realtime';
 
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
+// A phone keeps the page and its arrows, not the rows-per-page choice.
+const pagerSx = {
+  '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
+};
 
 /** The history of the company's imports, live while one runs; each opens its report of refused lines. */
 export const ImportsPage = () => {
@@ -111,6 +115,9 @@ export const ImportsPage = () => {
                           <Typography variant="body2" color="text.secondary">
                             {t(`imports.module.${job.module}`, { defaultValue: job.module })}
                           </Typography>
+                          <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
+                            {whoOf(job.user_id, job.user_name)} · {format.dateTime(job.create_date)}
+                          </Typography>
                         </TableCell>
                         <TableCell sx={wideOnly}>{whoOf(job.user_id, job.user_name)}</TableCell>
                         <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
@@ -139,6 +146,7 @@ export const ImportsPage = () => {
               setPage(0);
             }}
             labelRowsPerPage={t('imports.rowsPerPage')}
+            sx={pagerSx}
           />
         </Card>
       )}

@@ -9,11 +9,11 @@ export const updateCompany = async (changes: CompanyProfileInput): Promise<Clien
   firstOf(await api.request<Client>('client/profile', { method: 'PUT', body: changes, errors: 'caller' }));
 
 /** The saved company replaces the bundle's at once; the realtime `client` update brings it to colleagues. */
-export const useUpdateCompany = () => {
+const useStoreCompany = <I>(mutationFn: (input: I) => Promise<Client>) => {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateCompany,
+    mutationFn,
     onSuccess: (client) => {
       if (!session) return;
       queryClient.setQueryData<AccountBundle>(accountQueryKey(session), (bundle) =>
@@ -22,3 +22,16 @@ export const useUpdateCompany = () => {
     },
   });
 };
+
+export const useUpdateCompany = () => useStoreCompany(updateCompany);
+
+/** A PNG, JPEG, GIF or WebP of at most 10,000,000 bytes; a refusal shows in the snackbar. */
+export const useUploadLogo = () =>
+  useStoreCompany(async (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return firstOf(await api.request<Client>('client/logo', { method: 'POST', body }));
+  });
+
+export const useRemoveLogo = () =>
+  useStoreCompany<void>(async () => firstOf(await api.request<Client>('client/logo', { method: 'DELETE' })));

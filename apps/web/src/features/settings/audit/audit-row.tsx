@@ -16,6 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import { wideOnly } from '../table-styles';
 import { auditValueText, changedFields } from './audit-filters';
 
 const ACTION_COLORS: Record<string, 'success' | 'info' | 'error' | 'default' | 'warning'> = {
@@ -25,18 +26,17 @@ const ACTION_COLORS: Record<string, 'success' | 'info' | 'error' | 'default' | '
   permission: 'warning',
 };
 
-export const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
-
 const isViewModule = (module: string): module is ViewModule =>
   (VIEW_MODULES as readonly string[]).includes(module);
 
 /** One audit-log row; opened, it lists every changed field with its value before and after. */
-export const AuditRow = ({ entry }: { entry: AuditEntry }) => {
+export const AuditRow = ({ entry, isNarrow }: { entry: AuditEntry; isNarrow: boolean }) => {
   const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   const detailId = useId();
   const format = formattersFor(i18n.language);
   const changes = changedFields(entry.changes);
+  const who = entry.user_name || t('settings.audit.system');
   const fieldLabel = (field: string) => {
     const declared = isViewModule(entry.module)
       ? MODULE_FIELDS[entry.module].find((candidate) => candidate.key === field)
@@ -59,8 +59,15 @@ export const AuditRow = ({ entry }: { entry: AuditEntry }) => {
             {isOpen ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.create_date)}</TableCell>
-        <TableCell>{entry.user_name || t('settings.audit.system')}</TableCell>
+        <TableCell sx={{ whiteSpace: isNarrow ? undefined : 'nowrap' }}>
+          {format.dateTime(entry.create_date)}
+          {isNarrow && (
+            <Typography variant="body2" color="text.secondary">
+              {who}
+            </Typography>
+          )}
+        </TableCell>
+        {!isNarrow && <TableCell>{who}</TableCell>}
         <TableCell>
           <Chip
             size="small"

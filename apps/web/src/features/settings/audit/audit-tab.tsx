@@ -15,19 +15,22 @@ import {
   TablePagination,
   TableRow,
   TextField,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useAuditLog } from '../api/audit-log';
+import { pagerSx, wideOnly } from '../table-styles';
 import {
   AUDIT_MODULES,
   type AuditFilterForm,
   auditSearchFilters,
   EMPTY_AUDIT_FILTERS,
 } from './audit-filters';
-import { AuditRow, wideOnly } from './audit-row';
+import { AuditRow } from './audit-row';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -42,6 +45,9 @@ export const AuditTab = () => {
   const log = useAuditLog({ page: page + 1, offset, filters });
   const entries = log.data?.entries ?? [];
   const isFiltered = filters.length > 0;
+  const theme = useTheme();
+  // On a phone the user goes under the date, so the action and the module keep their room.
+  const isNarrow = useMediaQuery(theme.breakpoints.down('md'));
 
   const setField = (key: keyof AuditFilterForm) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
@@ -149,7 +155,7 @@ export const AuditTab = () => {
                 <TableRow>
                   <TableCell padding="checkbox" />
                   <TableCell>{t('settings.audit.column.date')}</TableCell>
-                  <TableCell>{t('settings.audit.column.user')}</TableCell>
+                  {!isNarrow && <TableCell>{t('settings.audit.column.user')}</TableCell>}
                   <TableCell>{t('settings.audit.column.action')}</TableCell>
                   <TableCell>{t('settings.audit.column.module')}</TableCell>
                   <TableCell sx={wideOnly}>{t('settings.audit.column.record')}</TableCell>
@@ -165,7 +171,7 @@ export const AuditTab = () => {
                         </TableCell>
                       </TableRow>
                     ))
-                  : entries.map((entry) => <AuditRow key={entry.id} entry={entry} />)}
+                  : entries.map((entry) => <AuditRow key={entry.id} entry={entry} isNarrow={isNarrow} />)}
               </TableBody>
             </Table>
           </Box>
@@ -181,6 +187,7 @@ export const AuditTab = () => {
               setPage(0);
             }}
             labelRowsPerPage={t('settings.audit.rowsPerPage')}
+            sx={pagerSx}
           />
         </Card>
       )}

@@ -1,5 +1,5 @@
 import { type CompanyProfileInput, companyProfileSchema, NUMBER_FORMATS } from '@conversa/domain';
-import { Alert, Avatar, Box, Card, CardContent, Divider, Grid, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Divider, Grid, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useUpdateCompany } from '../api/company';
+import { CompanyLogo } from './company-logo';
 import { type NumberFormatCode, numberFormatCodeOf } from './number-format';
 import { NumberFormatChoice } from './number-format-choice';
 
@@ -101,25 +102,7 @@ export const CompanyTab = () => {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {t('settings.company.identity')}
             </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-              <Avatar
-                src={client.imglogo || undefined}
-                alt={t('settings.company.logo')}
-                variant="rounded"
-                sx={{ width: 72, height: 72, fontSize: 28, bgcolor: 'primary.main' }}
-                data-testid="company-logo"
-              >
-                {client.name.slice(0, 1).toUpperCase()}
-              </Avatar>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600 }} noWrap>
-                  {client.name}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
-                  {client.email}
-                </Typography>
-              </Box>
-            </Box>
+            <CompanyLogo canEdit={canEdit} />
             <TextField {...fieldProps('name')} required autoComplete="organization" />
             <TextField {...fieldProps('phone')} type="tel" autoComplete="tel" />
           </Grid>

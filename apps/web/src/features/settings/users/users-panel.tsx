@@ -16,7 +16,9 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
@@ -25,11 +27,26 @@ import { notify } from '../../../shared/notify';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useUpdateUser, useUsers } from '../api/users';
 import { ConfirmDialog } from '../confirm-dialog';
+import { visuallyHidden, wideOnly } from '../table-styles';
 import { AccessDialog } from './access-dialog';
 import { NewUserDialog } from './new-user-dialog';
 import { UserActions } from './user-actions';
 
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
+const UserStatus = ({ user }: { user: User }) => {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: { xs: 0.5, md: 0 } }}>
+      <Chip
+        size="small"
+        label={t(user.active ? 'users.active' : 'users.inactive')}
+        color={user.active ? 'success' : 'default'}
+        variant={user.active ? 'filled' : 'outlined'}
+        data-testid="user-status"
+      />
+      {!user.answer && <Chip size="small" variant="outlined" label={t('users.readOnlyChat')} />}
+    </Box>
+  );
+};
 
 /**
  * The company's users: who they are, their state and last sign-in; the owner creates users within the
@@ -45,6 +62,9 @@ export const UsersPanel = () => {
   const [accessOf, setAccessOf] = useState<User | null>(null);
   const [deactivating, setDeactivating] = useState<User | null>(null);
   const format = formattersFor(i18n.language);
+  const theme = useTheme();
+  // On a phone the state moves under the e-mail, so the row keeps room for its actions.
+  const isNarrow = useMediaQuery(theme.breakpoints.down('md'));
   // The server lets only the owner (or the master) change access, the answer flag and the active state.
   const canAdminister = can('user.edit') && account.user.account !== 'user';
 
@@ -90,7 +110,7 @@ export const UsersPanel = () => {
                 <TableCell>{t('users.column.user')}</TableCell>
                 <TableCell sx={wideOnly}>{t('users.column.account')}</TableCell>
                 <TableCell sx={wideOnly}>{t('users.column.lastLogin')}</TableCell>
-                <TableCell>{t('users.column.status')}</TableCell>
+                {!isNarrow && <TableCell>{t('users.column.status')}</TableCell>}
                 <TableCell align="right">
                   <Box component="span" sx={visuallyHidden}>
                     {t('users.column.actions')}
@@ -102,7 +122,7 @@ export const UsersPanel = () => {
               {users.isPending
                 ? [1, 2, 3].map((key) => (
                     <TableRow key={key}>
-                      <TableCell colSpan={5}>
+                      <TableCell colSpan={isNarrow ? 2 : 5}>
                         <Skeleton height={40} />
                       </TableCell>
                     </TableRow>
@@ -121,6 +141,7 @@ export const UsersPanel = () => {
                             <Typography variant="body2" color="text.secondary" noWrap>
                               {user.email}
                             </Typography>
+                            {isNarrow && <UserStatus user={user} />}
                           </Box>
                         </Box>
                       </TableCell>
@@ -128,20 +149,11 @@ export const UsersPanel = () => {
                       <TableCell sx={wideOnly}>
                         {user.last_login ? format.dateTime(user.last_login) : t('users.neverSignedIn')}
                       </TableCell>
-                      <TableCell>
-                        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                          <Chip
-                            size="small"
-                            label={t(user.active ? 'users.active' : 'users.inactive')}
-                            color={user.active ? 'success' : 'default'}
-                            variant={user.active ? 'filled' : 'outlined'}
-                            data-testid="user-status"
-                          />
-                          {!user.answer && (
-                            <Chip size="small" variant="outlined" label={t('users.readOnlyChat')} />
-                          )}
-                        </Box>
-                      </TableCell>
+                      {!isNarrow && (
+                        <TableCell>
+                          <UserStatus user={user} />
+                        </TableCell>
+                      )}
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <UserActions
                           user={user}
@@ -180,12 +192,3 @@ export const UsersPanel = () => {
     </Box>
   );
 };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
