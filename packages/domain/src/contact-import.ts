@@ -37,6 +37,9 @@ export type ImportJob = {
   finished_at: string | null;
 };
 
+/** A line of `imports/search` (the history): the import and the name of who started it. */
+export type ImportHistoryEntry = ImportJob & { user_name: string };
+
 /** `imports/search/{id}` and the `done` notification: the import with its report. */
 export type ImportJobReport = ImportJob & { errors: ImportIssue[] };
 

@@ -1,7 +1,7 @@
 import { IMPORT_REPORT_MAX_ISSUES, type ImportIssue } from '@conversa/domain';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
-import { type ImportJobRow, importJobs } from '../../core/db/schema';
+import { type ImportJobRow, importJobs, users } from '../../core/db/schema';
 import type { SearchQuery, SearchWhitelist } from '../../core/http/search-query';
 
 export const IMPORT_SEARCH_FIELDS: SearchWhitelist = {
@@ -39,14 +39,18 @@ export const createImportsRepository = (db: Executor) => ({
     return rows[0];
   },
 
-  /** The company's imports of the modules the caller may see, without their reports (a list stays light). */
+  /**
+   * The company's imports of the modules the caller may see, with the name of who started each, without
+   * their reports (a list stays light).
+   */
   async search(clientId: string, modules: readonly string[], query: SearchQuery) {
     const where = and(eq(importJobs.client_id, clientId), inArray(importJobs.module, modules), query.where);
     const { errors: _report, ...columns } = getTableColumns(importJobs);
     const [rows, totals] = await Promise.all([
       db
-        .select(columns)
+        .select({ ...columns, user_name: sql<string>`coalesce(${users.name}, '')` })
         .from(importJobs)
+        .leftJoin(users, eq(users.id, importJobs.user_id))
         .where(where)
         .orderBy(...query.orderBy)
         .limit(query.limit)

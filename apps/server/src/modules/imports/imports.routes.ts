@@ -81,7 +81,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'The history of imports, newest first (filters: module, status, filename, user_id, create_date)',
+          'The history of imports, newest first, each with user_name (filters: module, status, filename, ' +
+          'user_id, create_date, finished_at)',
         description:
           'Imports of the modules the caller may import, or of every module with setting.view; without their ' +
           'reports (see imports/search/{id}).',

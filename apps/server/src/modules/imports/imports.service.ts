@@ -1,5 +1,6 @@
 import {
   hasAccess,
+  type ImportHistoryEntry,
   type ImportJob,
   type ImportJobReport,
   type ImportModule,
@@ -119,7 +120,11 @@ export const createImportsService = ({
         tieBreaker: importJobs.id,
       });
       const { rows, total } = await repo.search(auth.clientId, modules, query);
-      return { data: rows.map(toImportJob), pagination: query.pagination(total) };
+      const data: ImportHistoryEntry[] = rows.map((row) => ({
+        ...toImportJob(row),
+        user_name: row.user_name,
+      }));
+      return { data, pagination: query.pagination(total) };
     },
 
     async findOne(auth: AuthContext, id: string, locale: Locale): Promise<ImportJobReport> {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { ImportJob, ImportJobReport } from '@conversa/domain';
+import type { ImportHistoryEntry, ImportJob, ImportJobReport } from '@conversa/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -332,11 +332,13 @@ describe('the import history and samples', () => {
     const owner = await signupCompany(testApp.app);
     const contactJob = await importFile(owner, 'contact', Buffer.from(`name,phone\nAna Pérez,${phone()}`));
     const leadJob = await importFile(owner, 'lead', Buffer.from(`first_name,phone\nAna,${phone()}`));
-    const all = await call<ImportJob>(testApp.app, 'POST', '/api/v1/es/imports/search', {
+    const all = await call<ImportHistoryEntry>(testApp.app, 'POST', '/api/v1/es/imports/search', {
       token: owner.token,
       body: {},
     });
     expect(all.body.data.map((job) => job.id)).toEqual([leadJob.id, contactJob.id]);
+    expect(all.body.data[0]).toMatchObject({ user_id: owner.userId, user_name: 'Owner Person' });
+    expect(all.body.data[0]).not.toHaveProperty('errors');
     const ofLeads = await call<ImportJob>(testApp.app, 'POST', '/api/v1/es/imports/search', {
       token: owner.token,
       body: {
