@@ -1,4 +1,4 @@
-import { type ImportIssue, isLocale, type Locale } from '@conversa/domain';
+import { DEFAULTS, type ImportIssue, isLocale, type Locale } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import { type AuditActor, writeAuditLog } from '../../core/audit/audit-log';
 import type { Database, Executor } from '../../core/db/database';
@@ -51,11 +51,8 @@ export type ImportRunnerDeps = {
   sliceMs?: number;
 };
 
-const unreadable = (line = 0): ImportIssue => ({
-  line,
-  path: 'file',
-  message: 'validation.importUnreadable',
-});
+/** The issue a failed import ends its report with: the file as a whole (line 0) could not be read. */
+const UNREADABLE: ImportIssue = { line: 0, path: 'file', message: 'validation.importUnreadable' };
 
 /**
  * The import job: reads the stored file as a stream and stores its valid lines in batches, each batch in
@@ -88,14 +85,14 @@ export const createImportRunner = ({
 
   /** The starter's language, for the texts of the notification that ends the import. */
   const localeOf = async (job: ImportJobRow): Promise<Locale> => {
-    if (!job.user_id) return 'es';
+    if (!job.user_id) return DEFAULTS.language;
     const rows = await db
       .select({ language: users.language })
       .from(users)
       .where(and(eq(users.client_id, job.client_id), eq(users.id, job.user_id)))
       .limit(1);
     const language = rows[0]?.language;
-    return language && isLocale(language) ? language : 'es';
+    return language && isLocale(language) ? language : DEFAULTS.language;
   };
 
   /** Ends the import (done, or failed with why): its audit row, its notifications, its file removed. */
@@ -238,7 +235,7 @@ export const createImportRunner = ({
       const stored = job.file_key ? await files.get(job.file_key) : undefined;
       const format = stored ? await importFormatOf(stored.content) : undefined;
       if (!target || !stored || !format) {
-        await finish(job, actor, unreadable());
+        await finish(job, actor, UNREADABLE);
         return 'ended';
       }
       try {
@@ -249,7 +246,7 @@ export const createImportRunner = ({
         await finish(complete, actor);
       } catch (error) {
         if (!(error instanceof UnreadableFile)) throw error;
-        await finish(job, actor, unreadable());
+        await finish(job, actor, UNREADABLE);
       }
       return 'ended';
     },
