@@ -31,7 +31,12 @@ const ownerApi = async (request: APIRequestContext): Promise<Api> => {
   return { request, token: (await login.json()).data[0].access_token };
 };
 
-const call = async <T>({ request, token }: Api, method: 'post' | 'get', path: string, data?: unknown) => {
+const call = async <T>(
+  { request, token }: Api,
+  method: 'post' | 'get' | 'put',
+  path: string,
+  data?: unknown,
+) => {
   const response = await request[method](`/api/v1/es/${path}`, {
     headers: { Authorization: `Bearer ${token}` },
     ...(data === undefined ? {} : { data }),
@@ -143,8 +148,33 @@ for (const locale of LOCALES) {
       await page.reload();
       await expect(cardIn(page, second, name)).toBeVisible();
 
+      // The server refuses a move: the card goes back to its column and the snackbar says why.
+      await page.route(
+        '**/contact/updateone/**',
+        (route) =>
+          route.fulfill({
+            status: 406,
+            contentType: 'application/json',
+            body: JSON.stringify({ status_codes: 406, data: [], info: 'Etapa cerrada por el supervisor' }),
+          }),
+        { times: 1 },
+      );
+      await cardIn(page, second, name).focus();
+      await page.keyboard.press('Space');
+      const back = await stepsBetween(page, second, first);
+      for (let step = 0; step < back.times; step += 1) await page.keyboard.press(back.key);
+      await page.keyboard.press('Space');
+      await expect(page.getByText(/Etapa cerrada por el supervisor/)).toBeVisible();
+      await expect(cardIn(page, second, name)).toBeVisible();
+      await expect(cardIn(page, first, name)).toHaveCount(0);
+
+      // A colleague moves the card: the board follows without a reload.
+      await call(api, 'put', `contact/updateone/${contactId}`, { stage: first });
+      await expect(cardIn(page, first, name)).toBeVisible();
+      await expect(cardIn(page, second, name)).toHaveCount(0);
+
       // The detail opens from the card; a note added there is listed and stays.
-      await cardIn(page, second, name).click();
+      await cardIn(page, first, name).click();
       await expect(page).toHaveURL(new RegExp(`/app/contacts/detail/${contactId}$`));
       await expect(page.getByTestId('page-title')).toHaveText(name);
       await page.getByTestId('detail-tab-notes').click();

@@ -109,7 +109,7 @@ export const KanbanBoard = <T,>({
       <Alert
         severity="error"
         action={
-          <Button color="inherit" onClick={board.retry}>
+          <Button color="inherit" onClick={board.reload}>
             {t('common.retry')}
           </Button>
         }

@@ -36,8 +36,8 @@ export type KanbanBoardState<T> = {
   data: KanbanBoardData<T> | undefined;
   isPending: boolean;
   isError: boolean;
-  /** Loads the board again after a failed first load. */
-  retry: () => void;
+  /** Loads the board again (after a failed load, or when its columns changed). */
+  reload: () => void;
   shape: KanbanShape<T>;
   labelOf: (item: T) => string;
   move: (itemId: string, to: string) => Promise<void>;
@@ -166,7 +166,7 @@ export const useKanbanBoard = <T>(source: KanbanSource<T>): KanbanBoardState<T> 
     data: query.data,
     isPending: query.isPending,
     isError: query.isError,
-    retry: () => void query.refetch(),
+    reload: () => void query.refetch(),
     shape,
     labelOf,
     move,

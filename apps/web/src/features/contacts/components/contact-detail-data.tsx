@@ -78,7 +78,7 @@ export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canE
     mode: 'onChange',
     defaultValues: formOf(contact),
   });
-  const { isDirty } = form.formState;
+  const { isDirty, isValid } = form.formState;
   // A colleague's change shows here unless the person is typing over it.
   useEffect(() => {
     if (!isDirty) form.reset(formOf(contact));
@@ -195,7 +195,11 @@ export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canE
                 <Button disabled={!isDirty || save.isPending} onClick={() => form.reset(formOf(contact))}>
                   {t('recordDetail.discard')}
                 </Button>
-                <SubmitButton isPending={save.isPending} disabled={!isDirty} data-testid="contact-data-save">
+                <SubmitButton
+                  isPending={save.isPending}
+                  disabled={!isDirty || !isValid}
+                  data-testid="contact-data-save"
+                >
                   {t('recordDetail.save')}
                 </SubmitButton>
               </Stack>

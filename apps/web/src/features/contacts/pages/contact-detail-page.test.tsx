@@ -1,0 +1,118 @@
+import type { AccountBundle, Contact } from '@conversa/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accountQueryKey } from '../../../shared/account/api/get-account';
+import { changeLocale } from '../../../shared/i18n';
+import { setSession } from '../../../shared/session';
+import { makeAccount } from '../../../test/account-fixture';
+import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { makeContact } from '../../chat/test/chat-fixtures';
+import { ContactDetailPage } from './contact-detail-page';
+
+type Call = { url: string; method: string; body: unknown };
+
+const answer = (data: unknown[], status = 200) =>
+  new Response(JSON.stringify({ status_codes: status, data, info: 'ok' }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The server as the page sees it: the contact, its notes, and an update that answers the merged record. */
+const stubServer = (contact: Contact) => {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body =
+        typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      calls.push({ url: String(url), method: init.method ?? 'GET', body });
+      if (String(url).includes('contact/updateone/')) {
+        const info = (body?.info ?? {}) as Partial<Contact['info']>;
+        return answer([{ ...contact, ...body, info: { ...contact.info, ...info } }]);
+      }
+      if (String(url).includes('note/search')) return answer([]);
+      return answer([contact]);
+    }),
+  );
+  return calls;
+};
+
+const renderDetail = (account: AccountBundle) => {
+  const queryClient = createTestQueryClient();
+  const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
+  setSession(session);
+  queryClient.setQueryData(accountQueryKey(session), account);
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/app/contacts/detail/k1']}>
+      <Routes>
+        <Route path="/app/contacts/detail/:contact_id" element={<ContactDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+    queryClient,
+  );
+};
+
+beforeEach(async () => {
+  await changeLocale('es');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('contact detail page', () => {
+  it('shows a person without contact.edit the data read-only, and says deals and tasks arrive with their modules', async () => {
+    stubServer(makeContact({ info: { ...makeContact().info, email: 'bruno@correo.cl' } }));
+    renderDetail(makeAccount({ user: { account: 'user', access: ['contact.view', 'note.view'] } }));
+
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Bruno Díaz');
+    expect(screen.getByText('Solo lectura: no tiene permiso para editar este registro.')).toBeInTheDocument();
+    expect(screen.getByText('bruno@correo.cl', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByTestId('contact-data-save')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('contact-star')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Negocios' }));
+    expect(screen.getByText('Los negocios llegan con su módulo')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tareas' }));
+    expect(screen.getByText('Las tareas llegan con su módulo')).toBeInTheDocument();
+  });
+
+  it('checks the data with the new-contact rules and saves the name, phone and e-mail', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = stubServer(makeContact());
+    renderDetail(makeAccount());
+
+    const name = await screen.findByRole('textbox', { name: 'Nombre completo' });
+    await user.clear(name);
+    await user.type(name, 'Al');
+    expect(await screen.findByText('Debe tener al menos 3 caracteres')).toBeInTheDocument();
+    await user.type(name, 'ba María Soto');
+
+    const phone = screen.getByRole('textbox', { name: 'Teléfono' });
+    await user.clear(phone);
+    await user.type(phone, '123');
+    expect(await screen.findByText('Ingresa un teléfono válido')).toBeInTheDocument();
+    expect(screen.getByTestId('contact-data-save')).toBeDisabled();
+    await user.clear(phone);
+    await user.type(phone, '+56 9 8765 4321');
+    await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'Alba@Correo.cl');
+
+    await user.click(screen.getByTestId('contact-data-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: '/api/v1/es/contact/updateone/k1',
+      body: {
+        info: {
+          first_name: 'Alba',
+          last_name: 'María Soto',
+          phone: '56987654321',
+          email: 'alba@correo.cl',
+          country: 'CL',
+        },
+      },
+    });
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
+  }, 30_000);
+});
