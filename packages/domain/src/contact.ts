@@ -5,7 +5,6 @@ import { findCountry, isValidPhone, normalizePhone } from './countries';
 import type { ChannelType, DeviceStatus } from './device';
 import { INT4_MAX, refineSafeInput } from './input-limits';
 import type { MessageStatus, MessageType } from './message';
-import { searchBodySchema } from './search';
 import { EMAIL_PATTERN, MESSAGES, requiredText } from './validation';
 
 export type ContactInfo = {
@@ -79,7 +78,7 @@ const phoneField = () =>
  * e-mail valid when given, document free text, country CL by default.
  */
 export const contactCreateSchema = z
-  .object({
+  .strictObject({
     name: requiredText().min(3, MESSAGES.min3).max(120),
     phone: phoneField(),
     email: optionalEmail,
@@ -100,9 +99,9 @@ export type ContactCreateInput = z.input<typeof contactCreateSchema>;
 
 /** PUT contact/updateone: the web sends the record without its device; every field is optional. */
 export const contactUpdateSchema = z
-  .object({
+  .strictObject({
     info: z
-      .object({
+      .strictObject({
         first_name: z.string().trim().max(60),
         last_name: z.string().trim().max(60),
         email: optionalEmail,
@@ -117,20 +116,6 @@ export const contactUpdateSchema = z
   })
   .partial();
 export type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
-
-export const contactUpdateManySchema = z.object({
-  ids: z.array(z.string().max(64)).min(1).max(1000),
-  update: z
-    .object({
-      tags: z.array(z.string().max(64)).max(50),
-      stage: z.string().trim().max(64),
-      starred: z.boolean(),
-      derivedto: z.string().max(64),
-    })
-    .partial()
-    .strict(),
-});
-export type ContactUpdateManyInput = z.infer<typeof contactUpdateManySchema>;
 
 /** The conversation list query of `POST contact/chats` (also the `find` of unlockchatmany). */
 export const chatListSchema = z.object({
@@ -155,8 +140,3 @@ export const unlockManySchema = z.object({
   }),
   update: z.object({ derivedto: z.literal('') }).default({ derivedto: '' }),
 });
-
-export const contactSearchSchema = searchBodySchema;
-
-/** The contacts a CSV export answers at most; larger sets are narrowed with filters. */
-export const CONTACT_EXPORT_CAP = 10_000;

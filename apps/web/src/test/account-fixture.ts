@@ -59,7 +59,7 @@ export const makeAccount = ({ user, client }: Overrides = {}): AccountBundle => 
   views: [],
   setting_device: [],
   list_pipeline: [],
-  setting_views: [],
+  setting_views: {},
   setting_graphics: [],
   popover_newsletter: [],
   modal_newsletter: [],

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FieldError } from '@conversa/domain';
+import type { FieldError, Locale } from '@conversa/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -23,6 +23,23 @@ const STATUS_INFO: Record<number, MessageKey> = {
 const PART_LIMIT_CODES = new Set(['FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
 
 const pathOf = (segments: readonly PropertyKey[]): string => segments.map(String).join('.');
+
+/**
+ * One error per field a person can fix. A key a strict body does not accept is named itself (`update.foo`),
+ * not the object that holds it.
+ */
+const fieldErrors = (
+  locale: Locale,
+  segments: readonly PropertyKey[],
+  message: string,
+  unexpectedKeys: unknown,
+): FieldError[] =>
+  Array.isArray(unexpectedKeys) && unexpectedKeys.length > 0
+    ? unexpectedKeys.map((key) => ({
+        path: pathOf([...segments, String(key)]),
+        message: translate(locale, 'validation.unexpectedField'),
+      }))
+    : [{ path: pathOf(segments), message: translateMessage(locale, message) }];
 
 const statusOf = (error: FastifyError): number => {
   const status = error.statusCode;
@@ -58,17 +75,25 @@ export const registerErrorHandling = (app: FastifyInstance, webDist: string | un
         );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((item) => ({
-        path: item.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: translateMessage(locale, item.message ?? ''),
-      }));
+      const errors = error.validation.flatMap((item) =>
+        fieldErrors(
+          locale,
+          item.instancePath.replace(/^\//, '').split('/').filter(Boolean),
+          item.message ?? '',
+          item.keyword === 'unrecognized_keys' ? item.params.keys : undefined,
+        ),
+      );
       return reply.status(400).send(envelope(400, translate(locale, 'info.invalidData'), [], { errors }));
     }
     if (error instanceof ZodError) {
-      const errors = error.issues.map((item) => ({
-        path: pathOf(item.path),
-        message: translateMessage(locale, item.message),
-      }));
+      const errors = error.issues.flatMap((item) =>
+        fieldErrors(
+          locale,
+          item.path,
+          item.message,
+          item.code === 'unrecognized_keys' ? item.keys : undefined,
+        ),
+      );
       return reply.status(400).send(envelope(400, translate(locale, 'info.invalidData'), [], { errors }));
     }
     const status = statusOf(error);

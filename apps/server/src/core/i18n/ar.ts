@@ -116,6 +116,7 @@ export const ar: Record<MessageKey, string> = {
   'validation.betweenNeedsTwoValues': 'الشرط "بين" يحتاج إلى قيمتين بالضبط',
   'validation.inNeedsList': 'يحتاج هذا الشرط إلى قائمة قيم',
   'validation.unknownKey': 'لا يمكن البحث في هذا الحقل',
+  'validation.unexpectedField': 'هذا الحقل غير مقبول هنا',
   'validation.unknownCondition': 'هذا الشرط لا ينطبق على هذا الحقل',
   'validation.badValue': 'هذه القيمة لا تناسب الحقل',
   'validation.accessNotInPlan': 'لا تملك الشركة بعض هذه الصلاحيات',

@@ -112,6 +112,7 @@ export const en = {
   'validation.betweenNeedsTwoValues': 'Between needs exactly two values',
   'validation.inNeedsList': 'This condition needs a list of values',
   'validation.unknownKey': 'This field cannot be searched',
+  'validation.unexpectedField': 'This field is not accepted here',
   'validation.unknownCondition': 'This condition does not apply to this field',
   'validation.badValue': 'This value does not fit the field',
   'validation.accessNotInPlan': 'The company does not have some of these permissions',

@@ -117,6 +117,7 @@ export const es: Record<keyof typeof en, string> = {
   'validation.betweenNeedsTwoValues': 'Entre necesita exactamente dos valores',
   'validation.inNeedsList': 'Esta condición necesita una lista de valores',
   'validation.unknownKey': 'Este campo no se puede buscar',
+  'validation.unexpectedField': 'Este campo no se acepta aquí',
   'validation.unknownCondition': 'Esta condición no aplica a este campo',
   'validation.badValue': 'Este valor no corresponde al campo',
   'validation.accessNotInPlan': 'La empresa no tiene algunos de estos permisos',

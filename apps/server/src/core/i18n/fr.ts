@@ -116,6 +116,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.betweenNeedsTwoValues': 'Entre nécessite exactement deux valeurs',
   'validation.inNeedsList': 'Cette condition nécessite une liste de valeurs',
   'validation.unknownKey': 'Ce champ ne peut pas être recherché',
+  'validation.unexpectedField': "Ce champ n'est pas accepté ici",
   'validation.unknownCondition': "Cette condition ne s'applique pas à ce champ",
   'validation.badValue': 'Cette valeur ne correspond pas au champ',
   'validation.accessNotInPlan': "L'entreprise ne dispose pas de certaines de ces autorisations",

@@ -115,6 +115,7 @@ export const it: Record<MessageKey, string> = {
   'validation.betweenNeedsTwoValues': 'Tra richiede esattamente due valori',
   'validation.inNeedsList': 'Questa condizione richiede un elenco di valori',
   'validation.unknownKey': 'Questo campo non si può cercare',
+  'validation.unexpectedField': 'Questo campo non è accettato qui',
   'validation.unknownCondition': 'Questa condizione non si applica a questo campo',
   'validation.badValue': 'Questo valore non corrisponde al campo',
   'validation.accessNotInPlan': "L'azienda non dispone di alcuni di questi permessi",

@@ -116,6 +116,7 @@ export const zh: Record<MessageKey, string> = {
   'validation.betweenNeedsTwoValues': '“介于”条件需要正好两个值',
   'validation.inNeedsList': '此条件需要一个值列表',
   'validation.unknownKey': '此字段不可搜索',
+  'validation.unexpectedField': '此处不接受该字段',
   'validation.unknownCondition': '此条件不适用于该字段',
   'validation.badValue': '该值与字段不符',
   'validation.accessNotInPlan': '公司不具备其中部分权限',

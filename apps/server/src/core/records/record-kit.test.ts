@@ -543,7 +543,8 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
       ],
       ['POST', 'export', { columns: [module.nameKey, 'unknown_key'] }, 'columns.1'],
       ['POST', 'kanban', { field: 'unknown_key' }, 'field'],
-      ['PUT', 'updatemany', { ids: ['x'], update: { unknown_key: 'x' } }, 'update'],
+      ['PUT', 'updatemany', { ids: ['x'], update: { unknown_key: 'x' } }, 'update.unknown_key'],
+      ['POST', 'create', { ...module.createBody('Extra', 'column-a'), unknown_key: 1 }, 'unknown_key'],
       [
         'POST',
         'create',

@@ -102,8 +102,8 @@ describe('the company profile', () => {
         'number_format.thousandseparator',
       ],
       [{ number_format: { ...NUMBER_FORMATS.CL, decimalscale: 9 } }, 'number_format.decimalscale'],
-      [{ subdomain: 'Taken' }, ''],
-      [{ access: ['client.view'] }, ''],
+      [{ subdomain: 'Taken' }, 'subdomain'],
+      [{ access: ['client.view'] }, 'access'],
     ];
     for (const [body, path] of cases) {
       const answer = await saveProfile(owner, body);

@@ -105,7 +105,7 @@ describe('dynamic lists', () => {
       [{ module: 'contact', field: 'tags', name: 'x', color: 'red' }, 'color'],
       [{ module: 'contact', field: 'tags', name: '  ' }, 'name'],
       [{ module: 'deal', field: 'status_id', name: 'Won' }, 'field'],
-      [{ module: 'contact', field: 'tags', name: 'x', extra: 1 }, ''],
+      [{ module: 'contact', field: 'tags', name: 'x', extra: 1 }, 'extra'],
       [{ module: 'invoice', field: 'tags', name: 'x' }, 'module'],
     ];
     for (const [body, path] of cases) {

@@ -1,5 +1,6 @@
 import type { ListField, ListModule } from '@conversa/domain';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 /** Dynamic lists: a company's tags and statuses per module; records carry their ids. */
@@ -20,6 +21,13 @@ export const listDinamic = pgTable(
   },
   (table) => [
     index('list_dinamic_client_id_module_field_idx').on(table.client_id, table.module, table.field),
+    // One name per list whatever its case: the service answers 409, the database makes it true under races.
+    uniqueIndex('list_dinamic_client_id_module_field_name_key').on(
+      table.client_id,
+      table.module,
+      table.field,
+      sql`lower(${table.name})`,
+    ),
   ],
 );
 

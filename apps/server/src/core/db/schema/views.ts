@@ -1,5 +1,6 @@
 import type { ViewModule } from '@conversa/domain';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { users } from './users';
 
@@ -24,7 +25,13 @@ export const views = pgTable(
     is_default: boolean('is_default').notNull().default(false),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('views_client_id_module_idx').on(table.client_id, table.module)],
+  (table) => [
+    index('views_client_id_module_idx').on(table.client_id, table.module),
+    // At most one default view per module for each user and one for the company (owner null).
+    uniqueIndex('views_one_default_key')
+      .on(table.client_id, table.module, sql`coalesce(${table.owner}::text, '')`)
+      .where(sql`${table.is_default}`),
+  ],
 );
 
 export type ViewRow = typeof views.$inferSelect;

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "list_dinamic_client_id_module_field_name_key" ON "list_dinamic" USING btree ("client_id","module","field",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "views_one_default_key" ON "views" USING btree ("client_id","module",coalesce("owner"::text, '')) WHERE "views"."is_default";
