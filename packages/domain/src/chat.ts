@@ -56,7 +56,8 @@ export const conversationsIn = (notification: {
   data: readonly unknown[];
 }): Partial<Contact>[] => {
   const records = notification.data.filter(isRecord);
-  if (notification.module === 'contact') return records as Partial<Contact>[];
+  // Only whole contacts: a bulk change of many records or an import announces ids and counts instead.
+  if (notification.module === 'contact') return records.filter((record) => isRecord(record.info));
   if (notification.module !== 'message') return [];
   return records.flatMap(({ conversation }) =>
     isRecord(conversation) ? [conversation as Partial<Contact>] : [],

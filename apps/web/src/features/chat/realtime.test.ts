@@ -234,3 +234,24 @@ describe('one notification for a new message', () => {
     expect(liveArrivalsPage(queryClient, 'k3')?.pages[0]?.items).toEqual([message]);
   });
 });
+
+describe('a contact notification that names records without their data', () => {
+  it('an import or a large bulk change adds no row and has the conversation lists read again', async () => {
+    const list = mountList([before, after]);
+    await expect.poll(list.listed).toEqual(['k1']);
+    applyChatNotification(
+      { module: 'contact', action: 'import', data: [{ id: 'job-1', created: 40 }] },
+      {
+        queryClient: list.queryClient,
+        viewer: { userId: 'u1', fixed: [] },
+        onIncoming: () => undefined,
+        onSendError: () => undefined,
+        accountKey: null,
+      },
+    );
+    expect(list.listed()).toEqual(['k1']);
+    await expect.poll(list.listed).toEqual(['k2', 'k1']);
+    expect(list.calls()).toBe(2);
+    list.unsubscribe();
+  });
+});

@@ -1,4 +1,11 @@
-import type { AccountBundle, Contact, Device, Message, MessageWithConversation } from '@conversa/domain';
+import {
+  type AccountBundle,
+  type Contact,
+  conversationsIn,
+  type Device,
+  type Message,
+  type MessageWithConversation,
+} from '@conversa/domain';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { accountQueryKey } from '../../shared/account/api/get-account';
@@ -117,7 +124,10 @@ export const applyChatNotification = (notification: Notification, context: Conte
         void queryClient.invalidateQueries({ queryKey: CHAT_LISTS_KEY });
         return;
       }
-      for (const contact of records as Contact[]) showConversation(queryClient, contact, viewer);
+      const contacts = conversationsIn(notification) as Contact[];
+      // A bulk change or an import names records without their data: the lists are read again instead.
+      if (contacts.length < records.length) void queryClient.invalidateQueries({ queryKey: CHAT_LISTS_KEY });
+      for (const contact of contacts) showConversation(queryClient, contact, viewer);
       return;
     }
     case 'note': {
