@@ -1,6 +1,6 @@
 import { CONTACT_FIELDS, settingViewFields, type View } from '@conversa/domain';
 import { describe, expect, it } from 'vitest';
-import { canEditView, columnsOf, defaultViewOf, exportColumnsOf } from './columns';
+import { bulkFieldsOf, canEditView, columnsOf, defaultViewOf, exportColumnsOf } from './columns';
 
 const FIELDS = settingViewFields(CONTACT_FIELDS);
 
@@ -55,6 +55,14 @@ describe('table columns', () => {
       'create_date',
       'info.full_name',
       'answerbot',
+    ]);
+  });
+
+  it('offers in a bulk update the editable fields the module accepts in bulk', () => {
+    expect(bulkFieldsOf(FIELDS).map((field) => field.key)).toContain('info.email');
+    expect(bulkFieldsOf(FIELDS, ['tags', 'stage', 'info.full_name']).map((field) => field.key)).toEqual([
+      'stage',
+      'tags',
     ]);
   });
 

@@ -43,9 +43,12 @@ export const defaultViewOf = (
 export const exportColumnsOf = (columns: readonly string[], declared: readonly RecordField[]): string[] =>
   columns.filter((key) => declared.find((field) => field.key === key)?.exportable);
 
-/** The fields a bulk update may change: editable ones (the server refuses the rest). */
-export const bulkFieldsOf = (fields: readonly SettingViewField[]): SettingViewField[] =>
-  fields.filter((field) => field.editable);
+/** The fields a bulk update may change: editable ones, of those the module's updatemany accepts. */
+export const bulkFieldsOf = (
+  fields: readonly SettingViewField[],
+  bulkKeys?: readonly string[],
+): SettingViewField[] =>
+  fields.filter((field) => field.editable && (!bulkKeys || bulkKeys.includes(field.key)));
 
 /** The setting view when the server has not answered `view/fields` (or is older): from the declaration. */
 export const fallbackFields = (

@@ -25,6 +25,8 @@ export type RecordModule = {
   searchKey: string;
   /** The phone field the search box looks in when the text is a phone number. */
   phoneKey?: string;
+  /** The fields `{api}/updatemany` accepts, when fewer than the editable ones. */
+  bulkKeys?: readonly string[];
 };
 
 export type RecordAction =

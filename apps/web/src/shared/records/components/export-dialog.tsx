@@ -92,7 +92,7 @@ export const ExportDialog = ({
       </FormControl>
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('records.export.columns')}</FormLabel>
-        <FormGroup>
+        <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {exportable.map((key) => (
             <FormControlLabel
               key={key}

@@ -176,7 +176,7 @@ export const ImportDialog = ({
             />
           </Box>
         )}
-        {shown && isDone && <ImportReport job={shown} />}
+        {shown && isDone && <ImportReport job={shown} fields={config.fields} />}
       </DialogContent>
       <DialogActions>
         {isDone ? (

@@ -1,3 +1,4 @@
+import type { RecordField } from '@conversa/domain';
 import type { SvgIconComponent } from '@mui/icons-material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
@@ -46,11 +47,16 @@ const Figure = ({
 );
 
 /** A finished import: how many rows were created, skipped and refused, and why each refused row was. */
-export const ImportReport = ({ job }: { job: ImportProgress }) => {
+export const ImportReport = ({ job, fields }: { job: ImportProgress; fields: readonly RecordField[] }) => {
   const { t } = useTranslation();
   const { client } = useAccount();
   const count = (value: number) => formatNumber(value, client.number_format);
   const errors = job.errors ?? [];
+  // The report names a column as the file does (a key's last segment); the table's title reads better.
+  const titleOf = (path: string) => {
+    const field = fields.find((item) => item.key === path || item.key.endsWith(`.${path}`));
+    return field ? t(field.i18n) : path;
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="import-report">
       {job.status === 'failed' ? (
@@ -95,7 +101,7 @@ export const ImportReport = ({ job }: { job: ImportProgress }) => {
               {errors.map((issue) => (
                 <TableRow key={`${issue.line}-${issue.path}`} data-testid="import-error-row">
                   <TableCell>{issue.line}</TableCell>
-                  <TableCell>{issue.path}</TableCell>
+                  <TableCell>{titleOf(issue.path)}</TableCell>
                   <TableCell>{issue.message}</TableCell>
                 </TableRow>
               ))}

@@ -4,7 +4,18 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { Box, Button, InputAdornment, Paper, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  Paper,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/use-account';
@@ -30,6 +41,38 @@ import { RecordsTable } from './records-table';
 import { ViewPicker } from './view-picker';
 
 type Selection = { isAll: boolean; ids: ReadonlySet<string> };
+
+/** An outlined button with its text, or only its icon (named for screen readers and in a tooltip). */
+const ToolButton = ({
+  isCompact,
+  icon,
+  label,
+  onClick,
+  testId,
+}: {
+  isCompact: boolean;
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+  testId: string;
+}) =>
+  isCompact ? (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        onClick={onClick}
+        data-testid={testId}
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+        color="primary"
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Button variant="outlined" startIcon={icon} onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
 const NOTHING: Selection = { isAll: false, ids: new Set() };
 
 export type RecordsPageProps = {
@@ -55,6 +98,9 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
   const { t } = useTranslation();
   const { client } = useAccount();
   const may = useRecordAccess(config);
+  const theme = useTheme();
+  // On a phone the header's file buttons and the columns button keep only their icons.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const records = useRecordsState(config);
   const { state, fields, query, change } = records;
   const search = useRecordsSearch(config, query);
@@ -130,26 +176,33 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
       title={t(config.titleKey)}
       subtitle={subtitle}
       actions={
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            // On a phone the buttons take their own row under the title.
+            flexBasis: { xs: '100%', sm: 'auto' },
+          }}
+        >
           {may('import') && (
-            <Button
-              variant="outlined"
-              startIcon={<FileUploadOutlined />}
+            <ToolButton
+              isCompact={isPhone}
+              icon={<FileUploadOutlined />}
+              label={t('records.import.button')}
               onClick={() => setIsImportOpen(true)}
-              data-testid="open-import"
-            >
-              {t('records.import.button')}
-            </Button>
+              testId="open-import"
+            />
           )}
           {may('export') && (
-            <Button
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
+            <ToolButton
+              isCompact={isPhone}
+              icon={<FileDownloadOutlined />}
+              label={t('records.export.button')}
               onClick={() => setIsExportOpen(true)}
-              data-testid="open-export"
-            >
-              {t('records.export.button')}
-            </Button>
+              testId="open-export"
+            />
           )}
           {actions}
         </Box>
@@ -164,7 +217,7 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
         value={state.search}
         onChange={(event) => change({ search: event.target.value })}
         placeholder={t('records.search.placeholder')}
-        sx={{ flex: '1 1 240px', maxWidth: { sm: 360 } }}
+        sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
         slotProps={{
           htmlInput: { 'aria-label': t('records.search.label'), 'data-testid': 'records-search' },
           input: {
@@ -184,9 +237,13 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
         onApply={(drafts, logical) => change({ drafts, logical })}
       />
       {!board && (
-        <Button variant="outlined" startIcon={<ViewColumnOutlined />} onClick={() => setIsColumnsOpen(true)}>
-          {t('records.columns.title')}
-        </Button>
+        <ToolButton
+          isCompact={isPhone}
+          icon={<ViewColumnOutlined />}
+          label={t('records.columns.title')}
+          onClick={() => setIsColumnsOpen(true)}
+          testId="open-columns"
+        />
       )}
       <ViewPicker config={config} records={records} />
       <Box sx={{ flex: 1 }} />

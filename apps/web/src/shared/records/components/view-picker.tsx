@@ -102,7 +102,7 @@ export const ViewPicker = ({ config, records }: { config: RecordModule; records:
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         data-testid="view-picker"
-        sx={{ maxWidth: 240 }}
+        sx={{ maxWidth: 300, minWidth: 0 }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           {view?.name ?? t('records.views.default')}

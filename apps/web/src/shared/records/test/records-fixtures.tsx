@@ -20,6 +20,7 @@ export const TEST_MODULE: RecordModule = {
   linkKey: 'info.full_name',
   searchKey: 'info.full_name',
   phoneKey: 'info.phone',
+  bulkKeys: ['tags', 'stage', 'owner', 'derivedto', 'starred'],
 };
 
 export const VIP: ListItem = {
