@@ -56,6 +56,8 @@ export type ScaleData = {
 
 export const BENCH_PASSWORD = 'Bench#2026';
 
+const STAGE_NAMES = ['Nuevo', 'Contactado', 'Calificado', 'Cliente', 'Perdido'];
+
 const AGENT_ACCESS: PermissionKey[] = ['chat.view', 'chat.sendmessage', 'chat.lockchat', 'chat.releasechat'];
 
 /** md5 of a text as PostgreSQL's `md5(text)::uuid` writes it. */
@@ -229,9 +231,16 @@ const fillTenant = async (sql: Sql, seed: string, tenant: BenchTenant, now: Date
   const lastAtOf = (c: string) =>
     `${at} - make_interval(secs => 31536000 * pg_temp.u(${s}||':r:'||${c})^1.5)`;
 
+  // The contact stages of the CRM's kanban: 70% of contacts stand on one of them.
+  const stageIds = STAGE_NAMES.map((name) => md5Uuid(`${tenant.clientId}:stage:${name}`));
+  const stages = literalArray(stageIds);
+  await sql.query(`
+    insert into list_dinamic (id, client_id, module, field, name, color, position)
+    select id::uuid, ${cid}, 'contact', 'status_id', name, '#1976d2', position
+    from unnest(${stages}, ${literalArray(STAGE_NAMES)}) with ordinality as s(id, name, position)`);
   await sql.query(`
     insert into contacts (id, client_id, device_id, first_name, last_name, full_name, email, country, phone,
-                          derivedto, answerbot, owner, tags, create_date)
+                          derivedto, answerbot, owner, tags, stage, create_date)
     select md5(${s}||':c:'||i)::uuid, ${cid}, ${deviceOf('i')}, x.fn, x.ln, x.fn || ' ' || x.ln,
            case when pg_temp.u(${s}||':e:'||i) < 0.5
                 then lower(translate(x.fn || '.' || x.ln, 'áéíóúñÁÉÍÓÚÑ', 'aeiounAEIOUN')) || i || '@example.com'
@@ -244,6 +253,9 @@ const fillTenant = async (sql: Sql, seed: string, tenant: BenchTenant, now: Date
                 then jsonb_build_array(${agentOf('i')}, (${agents})[1 + floor(pg_temp.u(${s}||':own2:'||i) * ${tenant.agents.length})::int])
                 else jsonb_build_array(${agentOf('i')}) end,
            case when pg_temp.u(${s}||':tag:'||i) < 0.15 then '["vip"]'::jsonb else '[]'::jsonb end,
+           case when pg_temp.u(${s}||':st:'||i) < 0.7
+                then (${stages})[1 + floor(pg_temp.u(${s}||':st2:'||i) * ${STAGE_NAMES.length})::int]
+                else '' end,
            ${lastAtOf('i')} - make_interval(days => 61 + floor(300 * pg_temp.u(${s}||':cd:'||i))::int)
     from generate_series(1, ${n}) i
     cross join lateral (select

@@ -16,6 +16,13 @@ import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './pha
 import { type ClaimRun, type JobsResult, runJobs } from './phases/jobs';
 import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
 import { type RealtimeRun, runBareSocketIo, runRealtime } from './phases/realtime';
+import {
+  type ExportRun,
+  type RecordsHttpRow,
+  rawRecordsSql,
+  runExports,
+  runRecordsHttp,
+} from './phases/records';
 
 /**
  * The benchmark: generates the tenant, starts the product as its own process, drives it from separate load
@@ -88,6 +95,8 @@ type Results = {
   rawDb?: RawDbResult;
   inboxHttp?: InboxHttpRow[];
   inboxPlans?: InboxPlanRow[];
+  records?: RecordsHttpRow[];
+  exports?: ExportRun[];
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
   jobs?: JobsResult;
@@ -167,6 +176,11 @@ const main = async () => {
     log('inbox: contact/chats over HTTP');
     results.inboxHttp = await runInboxHttp(server.url, tenant, profile.inbox.requests, profile.inbox.warmup);
   });
+  await step('records', async () => {
+    log('records: contact/search and contact/kanban over HTTP, then every contact exported');
+    results.records = await runRecordsHttp(server.url, tenant, profile.inbox.requests, profile.inbox.warmup);
+    results.exports = await runExports(server.url, tenant);
+  });
   await step('ingest', async () => {
     results.ingest = await runIngest(profile, tenant, server.url);
   });
@@ -200,6 +214,11 @@ const main = async () => {
     await step('raw database limit', async () => {
       log(`raw database work on ${profile.limits.rawConnections} connection(s)`);
       results.rawDb = await runRawDb(sql, tenant, profile.limits.rawConnections, profile.limits.rawSeconds);
+    });
+    await step('records plans', async () => {
+      log("records: the record kit's own SQL, run directly");
+      const floors = await rawRecordsSql(sql, tenant, Math.min(profile.inbox.requests, 50));
+      for (const row of results.records ?? []) row.rawSql = floors.get(row.name);
     });
     await step('jobs queue', async () => {
       log('job queue: enqueue inside a transaction, claim + complete with one and two workers');
@@ -365,6 +384,26 @@ const tableOf = (r: Results): Row[] => {
       ratio: ratio(row.latency.p95, limitP95),
       target: `p95 ≤ ${targetMs} ms, no seq scan`,
       verdict: isFull ? verdict(row.latency.p95 <= targetMs && seq === '') : '',
+    });
+  }
+  for (const row of r.records ?? []) {
+    rows.push({
+      metric: `contacts ${row.name} (total ${row.total.toLocaleString('en')}): p50 / p95 / p99`,
+      ours: pcts(row.latency),
+      limit: row.rawSql ? `${ms(row.rawSql.p95)} raw SQL p95` : '',
+      ratio: row.rawSql ? ratio(row.latency.p95, row.rawSql.p95) : '',
+      target: 'p95 ≤ 50 ms',
+      verdict: isFull ? verdict(row.latency.p95 <= 50) : '',
+    });
+  }
+  for (const run of r.exports ?? []) {
+    rows.push({
+      metric: `contacts export ${run.format.toUpperCase()} of every contact (${kib(run.bytes)} KiB): first byte / last byte`,
+      ours: `${ms(run.firstByteMs)} / ${ms(run.totalMs)}`,
+      limit: '',
+      ratio: '',
+      target: 'first byte < 1 s',
+      verdict: verdict(run.firstByteMs < 1000),
     });
   }
   if (r.jobs) rows.push(...jobRows(r.jobs));

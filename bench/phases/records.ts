@@ -1,0 +1,160 @@
+import { request } from 'node:http';
+import type { SearchBodyInput } from '@conversa/domain';
+import { searchBodySchema } from '@conversa/domain';
+import { createEventBus } from '../../apps/server/src/core/events';
+import { createRecordService } from '../../apps/server/src/core/records/record-service';
+import { contactRecords } from '../../apps/server/src/modules/contacts/contacts.records';
+import type { BenchTenant } from '../generate';
+import type { Sql } from '../lib/db';
+import { Histogram, type Summary } from '../lib/histogram';
+import { postJson } from '../lib/http';
+
+/** The contact screens' requests: the list, its filters and sorts, and the kanban by stage. */
+export type RecordsCase = { name: string; route: 'search' | 'kanban'; body: SearchBodyInput };
+
+export const recordsCases = (): RecordsCase[] => [
+  { name: 'list, newest first', route: 'search', body: {} },
+  {
+    name: 'filter name contains "ana"',
+    route: 'search',
+    body: { filters: [{ key: 'info.full_name', condition: 'contains', value: 'ana' }] },
+  },
+  {
+    name: 'filter tag and assignee set',
+    route: 'search',
+    body: {
+      filters: [
+        { key: 'tags', condition: 'equalto', value: 'vip' },
+        { key: 'derivedto', condition: 'notempty' },
+      ],
+    },
+  },
+  {
+    name: 'filter created in a month',
+    route: 'search',
+    body: { filters: [{ key: 'create_date', condition: 'between', value: monthAgo() }] },
+  },
+  { name: 'sorted by name', route: 'search', body: { sort: { key: 'info.full_name', order: 'asc' } } },
+  { name: 'page 200', route: 'search', body: { page: 200 } },
+  { name: 'kanban by stage', route: 'kanban', body: {} },
+];
+
+function monthAgo(): [string, string] {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  return [day(120), day(90)];
+}
+
+export type RecordsHttpRow = { name: string; latency: Summary; total: number; rawSql?: Summary };
+
+/** Each case over HTTP as the company's owner, one request at a time. */
+export const runRecordsHttp = async (
+  serverUrl: string,
+  tenant: BenchTenant,
+  requests: number,
+  warmup: number,
+): Promise<RecordsHttpRow[]> => {
+  const rows: RecordsHttpRow[] = [];
+  for (const recordsCase of recordsCases()) {
+    const histogram = new Histogram();
+    let total = 0;
+    for (let index = 0; index < warmup + requests; index += 1) {
+      const started = performance.now();
+      const answer = await postJson(
+        `${serverUrl}/api/v1/en/contact/${recordsCase.route}`,
+        recordsCase.body,
+        tenant.owner.token,
+      );
+      const elapsed = performance.now() - started;
+      if (answer.status !== 200)
+        throw new Error(`contact/${recordsCase.route} ${recordsCase.name}: ${answer.status}`);
+      if (index >= warmup) histogram.record(elapsed);
+      total = answer.body.pagination?.total ?? 0;
+    }
+    rows.push({ name: recordsCase.name, latency: histogram.summary(), total });
+  }
+  return rows;
+};
+
+type Captured = { query: string; params: unknown[] };
+
+const silentLogger = { error: () => undefined } as unknown as Parameters<typeof createEventBus>[0];
+
+/**
+ * The floor under each HTTP figure: the exact SQL the record kit sends for the case (captured from the
+ * server's own service on a logging Drizzle), run directly.
+ */
+export const rawRecordsSql = async (sql: Sql, tenant: BenchTenant, repeats: number) => {
+  let captured: Captured[] = [];
+  const db = sql.drizzle({ logQuery: (query, params) => captured.push({ query, params }) });
+  // Nothing is written, so no event is emitted: the bus needs no logger.
+  const service = createRecordService(contactRecords, { db, events: createEventBus(silentLogger) });
+  const auth = {
+    clientId: tenant.clientId,
+    userId: tenant.owner.id,
+    account: 'client' as const,
+    userAccess: [],
+    clientAccess: [],
+    market: true,
+    sessionId: '',
+  };
+  const floors = new Map<string, Summary>();
+  for (const recordsCase of recordsCases()) {
+    captured = [];
+    const body = searchBodySchema.parse(recordsCase.body);
+    if (recordsCase.route === 'kanban') await service.kanban(auth, body);
+    else await service.search(auth, body);
+    const queries = captured;
+    const histogram = new Histogram();
+    for (let run = 0; run < repeats; run += 1) {
+      const started = performance.now();
+      await Promise.all(queries.map(({ query, params }) => sql.query(query, params)));
+      histogram.record(performance.now() - started);
+    }
+    floors.set(recordsCase.name, histogram.summary());
+  }
+  return floors;
+};
+
+export type ExportRun = { format: 'csv' | 'xlsx'; firstByteMs: number; totalMs: number; bytes: number };
+
+/** Every contact exported: when the first byte arrives and when the last does. */
+export const runExports = async (serverUrl: string, tenant: BenchTenant): Promise<ExportRun[]> => {
+  const runs: ExportRun[] = [];
+  for (const format of ['csv', 'xlsx'] as const) {
+    runs.push(
+      await new Promise<ExportRun>((resolve, reject) => {
+        const target = new URL(`${serverUrl}/api/v1/en/contact/export`);
+        const text = JSON.stringify({ format });
+        const started = performance.now();
+        let firstByteMs = Number.NaN;
+        let bytes = 0;
+        const req = request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(text),
+              authorization: `Bearer ${tenant.owner.token}`,
+            },
+          },
+          (res) => {
+            if (res.statusCode !== 200) reject(new Error(`contact/export ${format}: ${res.statusCode}`));
+            res.on('data', (chunk: Buffer) => {
+              if (bytes === 0) firstByteMs = performance.now() - started;
+              bytes += chunk.length;
+            });
+            res.on('end', () =>
+              resolve({ format, firstByteMs, totalMs: performance.now() - started, bytes }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(text);
+      }),
+    );
+  }
+  return runs;
+};
