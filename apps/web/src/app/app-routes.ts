@@ -73,7 +73,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
     chrome: { ...chatChrome, hasSidebar: false },
     page: () => import('./chat-widget-route').then((m) => m.ChatWidgetRoute),
   }),
-  route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main'),
+  route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main', {
+    page: () => import('../features/contacts/pages/contacts-page').then((m) => m.ContactsPage),
+  }),
   route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined, undefined, {
     page: () => import('../features/contacts/pages/contact-detail-page').then((m) => m.ContactDetailPage),
   }),

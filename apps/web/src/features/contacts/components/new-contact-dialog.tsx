@@ -1,0 +1,114 @@
+import { COUNTRIES, type ContactCreateInput, contactCreateSchema, DEFAULTS } from '@conversa/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MenuItem, TextField } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api-client';
+import { translateMessage } from '../../../shared/i18n';
+import { notify } from '../../../shared/notify';
+import { FormDialog } from '../../../shared/ui/form-dialog';
+import { useCreateContact } from '../api/create-contact';
+
+type NewContactForm = ContactCreateInput;
+const EMPTY: NewContactForm = { name: '', phone: '', email: '', document: '', country: DEFAULTS.country };
+
+/**
+ * The new-contact form (spec sections 3 and 5): name (min 3; the first word is the first name, the
+ * second the last name), phone with its country code (plus signs dropped), e-mail when given, document,
+ * country (CL by default). Create stays disabled until the form is valid.
+ */
+export const NewContactDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const createContact = useCreateContact();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<NewContactForm>({
+    resolver: zodResolver(contactCreateSchema) as unknown as Resolver<NewContactForm>,
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const countryNames = useMemo(
+    () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
+    [i18n.language],
+  );
+  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
+  const fieldError = (field: keyof NewContactForm) => translateMessage(form.formState.errors[field]?.message);
+
+  const close = () => {
+    form.reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await createContact.mutateAsync(contactCreateSchema.parse(values));
+      notify(t('contacts.created'), 'success');
+      close();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      for (const issue of error.errors) {
+        form.setError(issue.path.replace(/^info\./, '') as keyof NewContactForm, { message: issue.message });
+      }
+      setFailure(error.errors.length > 0 ? null : error.info);
+    }
+  });
+
+  return (
+    <FormDialog
+      isOpen={isOpen}
+      title={t('contacts.new.title')}
+      text={t('contacts.new.text')}
+      failure={failure}
+      isPending={createContact.isPending}
+      canSubmit={form.formState.isValid}
+      submitLabel={t('contacts.new.submit')}
+      testId="new-contact"
+      onClose={close}
+      onSubmit={submit}
+    >
+      <TextField
+        {...form.register('name')}
+        label={t('contacts.new.name')}
+        required
+        autoFocus
+        error={Boolean(form.formState.errors.name)}
+        helperText={fieldError('name')}
+      />
+      <TextField
+        select
+        label={t('records.field.country')}
+        value={form.watch('country') ?? DEFAULTS.country}
+        onChange={(event) => form.setValue('country', event.target.value, { shouldValidate: true })}
+      >
+        {COUNTRIES.map((item) => (
+          <MenuItem key={item.code} value={item.code}>
+            {countryNames.of(item.code)} (+{item.dial})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...form.register('phone', { onChange: () => void form.trigger('phone') })}
+        label={t('records.field.phone')}
+        required
+        type="tel"
+        error={Boolean(form.formState.errors.phone)}
+        helperText={
+          fieldError('phone') ??
+          t('contacts.new.phoneHint', {
+            example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
+          })
+        }
+        slotProps={{ htmlInput: { dir: 'ltr' } }}
+      />
+      <TextField
+        {...form.register('email')}
+        label={t('records.field.email')}
+        type="email"
+        error={Boolean(form.formState.errors.email)}
+        helperText={fieldError('email')}
+      />
+      <TextField {...form.register('document')} label={t('records.field.document')} />
+    </FormDialog>
+  );
+};
