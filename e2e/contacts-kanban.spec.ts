@@ -55,14 +55,15 @@ const prepare = async (api: Api, locale: Locale) => {
       name,
       color,
     });
-  const first = await stage(`Calificado ${stamp}`, '#1e88e5');
+  const firstName = `Calificado ${stamp}`;
+  const first = await stage(firstName, '#1e88e5');
   const second = await stage(`Ganado ${stamp}`, '#43a047');
   const name = `Kanban Prueba ${stamp}`;
   const contact = await call<{ id: string }>(api, 'post', 'contact/create', {
     name,
     phone: `5699${String(Date.now()).slice(-7)}`,
   });
-  return { first: first.id, second: second.id, name, contactId: contact.id };
+  return { first: first.id, firstName, second: second.id, name, contactId: contact.id };
 };
 
 const column = (page: Page, id: string): Locator =>
@@ -102,7 +103,7 @@ for (const locale of LOCALES) {
     test.slow();
     await page.setViewportSize({ width: 1440, height: 900 });
     const api = await ownerApi(request);
-    const { first, second, name, contactId } = await prepare(api, locale);
+    const { first, firstName, second, name, contactId } = await prepare(api, locale);
     try {
       await signIn(page, OWNER, DEMO_PASSWORD);
       await page.evaluate(`window.localStorage.setItem('language', '${locale}')`);
@@ -121,7 +122,13 @@ for (const locale of LOCALES) {
       await page.keyboard.press('Space');
       const { key, times } = await stepsBetween(page, '', first);
       for (let step = 0; step < times; step += 1) await page.keyboard.press(key);
+      // Each step is announced to screen readers in the person's language.
+      const announce = (textKey: string) =>
+        text(locale, textKey).replace('{{card}}', name).replace('{{column}}', firstName);
+      const liveRegion = page.locator('[id^="DndLiveRegion"]');
+      await expect(liveRegion).toHaveText(announce('kanban.announce.over'));
       await page.keyboard.press('Space');
+      await expect(liveRegion).toHaveText(announce('kanban.announce.dropped'));
       await expect(cardIn(page, first, name)).toBeVisible();
       await expect(cardIn(page, '', name)).toHaveCount(0);
       await page.reload();

@@ -137,6 +137,8 @@ export const useKanbanBoard = <T>(source: KanbanSource<T>): KanbanBoardState<T> 
   };
 
   useSocketEvent<Notification>('notification', (notification) => {
+    // A finished import may have added cards anywhere on the board.
+    if (notification.module === 'import' && notification.action === 'done') return refetchSoon();
     if (notification.module !== source.realtimeModule) return;
     const board = read();
     if (!board) return;
