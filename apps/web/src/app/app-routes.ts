@@ -79,8 +79,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined, undefined, {
     page: () => import('../features/contacts/pages/contact-detail-page').then((m) => m.ContactDetailPage),
   }),
-  route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main'),
-  route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined),
+  route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main', {
+    page: () => import('../features/leads/pages/leads-page').then((m) => m.LeadsPage),
+  }),
+  route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined, undefined, {
+    page: () => import('../features/leads/pages/lead-detail-page').then((m) => m.LeadDetailPage),
+  }),
   route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', {
     page: () => import('../features/devices/pages/devices-page').then((m) => m.DevicesPage),
   }),

@@ -53,4 +53,36 @@ describe('account realtime updates', () => {
       account,
     );
   });
+
+  it('adds, changes and removes the tags and statuses of the dynamic lists', () => {
+    const tag = {
+      id: 't1',
+      module: 'lead' as const,
+      field: 'tags' as const,
+      name: 'VIP',
+      color: '#f44336',
+      status: true,
+      position: 0,
+    };
+    const created = applyAccountNotification(makeAccount(), {
+      module: 'listdinamic',
+      action: 'create',
+      data: [tag],
+    });
+    expect(created.list_dinamic).toEqual([tag]);
+
+    const renamed = applyAccountNotification(created, {
+      module: 'listdinamic',
+      action: 'update',
+      data: [{ id: 't1', name: 'Muy importante' }],
+    });
+    expect(renamed.list_dinamic).toEqual([{ ...tag, name: 'Muy importante' }]);
+
+    const deleted = applyAccountNotification(renamed, {
+      module: 'listdinamic',
+      action: 'delete',
+      data: [{ id: 't1' }],
+    });
+    expect(deleted.list_dinamic).toEqual([]);
+  });
 });

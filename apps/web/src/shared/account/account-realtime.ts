@@ -1,4 +1,4 @@
-import type { AccountBundle, Client, User } from '@conversa/domain';
+import type { AccountBundle, Client, ListItem, User } from '@conversa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session';
 import { type Notification, RECONNECTED, useSocketEvent } from '../socket';
@@ -9,6 +9,7 @@ export const applyAccountNotification = (
   bundle: AccountBundle,
   notification: Notification,
 ): AccountBundle => {
+  if (notification.module === 'listdinamic') return applyListItems(bundle, notification);
   if (notification.action !== 'update') return bundle;
   if (notification.module === 'user') {
     const users = notification.data as Partial<User>[];
@@ -28,6 +29,34 @@ export const applyAccountNotification = (
     return { ...bundle, client: { ...bundle.client, ...client } };
   }
   return bundle;
+};
+
+const isListItem = (item: Partial<ListItem>): item is ListItem =>
+  typeof item.id === 'string' &&
+  typeof item.module === 'string' &&
+  typeof item.field === 'string' &&
+  typeof item.name === 'string';
+
+/**
+ * A tag or status made, changed or deleted anywhere: every filter, cell and board column reads the
+ * bundle's list, so it follows at once (spec section 4: listdinamic create, update, delete).
+ */
+const applyListItems = (bundle: AccountBundle, notification: Notification): AccountBundle => {
+  const changed = (notification.data as Partial<ListItem>[]).filter((item) => typeof item?.id === 'string');
+  const ids = new Set(changed.map((item) => item.id));
+  if (notification.action === 'delete') {
+    return { ...bundle, list_dinamic: bundle.list_dinamic.filter((item) => !ids.has(item.id)) };
+  }
+  const merged = changed.flatMap((item) => {
+    const known = bundle.list_dinamic.find((listed) => listed.id === item.id);
+    const next = { ...known, ...item };
+    return isListItem(next) ? [next] : [];
+  });
+  const mergedIds = new Set(merged.map((item) => item.id));
+  return {
+    ...bundle,
+    list_dinamic: [...bundle.list_dinamic.filter((item) => !mergedIds.has(item.id)), ...merged],
+  };
 };
 
 const pickListed = (user: Partial<User>): Partial<AccountBundle['list_user'][number]> => {
