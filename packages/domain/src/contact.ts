@@ -113,6 +113,10 @@ export const contactUpdateSchema = z
     tags: z.array(z.string().max(64)).max(50),
     stage: z.string().trim().max(64),
     starred: z.boolean(),
+    /** User ids of the company; checked by the server. */
+    owner: z.array(z.string().max(64)).max(50),
+    /** The assignee's user id, '' for nobody. */
+    derivedto: z.string().max(64),
   })
   .partial();
 export type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;

@@ -97,7 +97,9 @@ export const contactRecords = defineRecordModule({
   },
   update: {
     schema: contactUpdateSchema,
-    patch(input, current) {
+    async patch(input, current, { db, auth }) {
+      const people = [...(input.owner ?? []), ...(input.derivedto ? [input.derivedto] : [])];
+      await assertCompanyUsers(db, auth.clientId, people);
       const patch: ContactPatch = {};
       if (input.info) {
         const { first_name, last_name, ...rest } = input.info;
@@ -115,6 +117,8 @@ export const contactRecords = defineRecordModule({
       if (input.tags !== undefined) patch.tags = input.tags;
       if (input.stage !== undefined) patch.stage = input.stage;
       if (input.starred !== undefined) patch.starred = input.starred;
+      if (input.owner !== undefined) patch.owner = input.owner;
+      if (input.derivedto !== undefined) patch.derivedto = input.derivedto;
       return patch;
     },
   },

@@ -33,6 +33,7 @@ export type ContactPatch = Partial<
     | 'stage'
     | 'starred'
     | 'derivedto'
+    | 'owner'
     | 'answerbot'
   >
 >;

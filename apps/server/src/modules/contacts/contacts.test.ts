@@ -128,6 +128,30 @@ describe('searching, exporting and grouping contacts', () => {
     expect(response.body.trim().split('\r\n')).toEqual(['full_name,country,stage', 'Zacarías Unique,CL,']);
   });
 
+  it('updateone saves owners and the assignee, users of the company only', async () => {
+    const contact = await conversation('Dueños Uno');
+    const update = (body: object) =>
+      call<Contact>(testApp.app, 'PUT', `/api/v1/en/contact/updateone/${contact?.id}`, {
+        token: owner.token,
+        body,
+      });
+    const saved = await update({ owner: [agent.userId, supervisor.userId], derivedto: agent.userId });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data[0]).toMatchObject({
+      owner: [agent.userId, supervisor.userId],
+      derivedto: agent.userId,
+    });
+    const stranger = await update({ owner: ['00000000-0000-4000-8000-000000000000'] });
+    expect(stranger.status).toBe(404);
+    const unknown = await update({ owners: [agent.userId] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.[0]?.path).toBe('owners');
+    const again = await call<Contact>(testApp.app, 'GET', `/api/v1/en/contact/search/${contact?.id}`, {
+      token: owner.token,
+    });
+    expect(again.body.data[0]?.owner).toEqual([agent.userId, supervisor.userId]);
+  });
+
   it('updatemany sets stage, tags and starred; kanban groups by stage honoring the filters', async () => {
     const [first, second, third] = [
       await conversation('Kanban Uno'),
