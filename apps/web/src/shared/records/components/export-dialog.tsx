@@ -10,11 +10,13 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../account/use-account';
 import { notify } from '../../notify';
 import { FormDialog } from '../../ui/form-dialog';
 import { EXPORT_FORMATS, type ExportFormat, useExportRecords } from '../api/export-records';
 import type { RecordsQuery } from '../api/search-records';
 import { exportColumnsOf } from '../columns';
+import { formatNumber } from '../number-format';
 import type { RecordModule } from '../record-module';
 
 /**
@@ -26,6 +28,7 @@ export const ExportDialog = ({
   fields,
   columns,
   query,
+  total,
   isOpen,
   onClose,
 }: {
@@ -33,10 +36,13 @@ export const ExportDialog = ({
   fields: SettingViewField[];
   columns: string[];
   query: RecordsQuery;
+  /** How many records the table finds, so the person knows the file's size before asking for it. */
+  total: number;
   isOpen: boolean;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const { client } = useAccount();
   const exportable = exportColumnsOf(columns, config.fields);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [chosen, setChosen] = useState<string[]>(exportable);
@@ -63,7 +69,7 @@ export const ExportDialog = ({
     <FormDialog
       isOpen={isOpen}
       title={t('records.export.title')}
-      text={t('records.export.help')}
+      text={`${t('records.export.help')} ${t('records.export.count', { count: formatNumber(total, client.number_format) })}`}
       failure={null}
       isPending={exportRecords.isPending}
       canSubmit={chosen.some((key) => exportable.includes(key))}

@@ -6,6 +6,12 @@ import { countryName } from '../use-field-options';
 import { useCellContext } from './cell-context';
 import { useRangeLabel } from './filter-row';
 
+/** A calendar day where the person is (new Date('2026-04-15') would be midnight in London). */
+const localDay = (value: string) => {
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(year ?? 0, (month ?? 1) - 1, day ?? 1);
+};
+
 /** The applied conditions as removable chips under the toolbar, in words: "Etapa es igual a Nuevo". */
 export const FilterChips = ({
   fields,
@@ -18,7 +24,7 @@ export const FilterChips = ({
 }) => {
   const { t } = useTranslation();
   const rangeLabel = useRangeLabel();
-  const { listItems, userNames, language } = useCellContext();
+  const { listItems, userNames, language, formatters } = useCellContext();
   if (drafts.length === 0) return null;
 
   const valueText = (draft: FilterDraft, value: string): string => {
@@ -33,6 +39,10 @@ export const FilterChips = ({
         return countryName(value, language);
       case 'boolean':
         return t(value === 'true' ? 'records.cell.yes' : 'records.cell.no');
+      case 'date':
+        return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatters.date(localDay(value)) : value;
+      case 'datetime':
+        return Number.isNaN(Date.parse(value)) ? value : formatters.dateTime(new Date(value));
       default:
         return value;
     }

@@ -137,6 +137,37 @@ describe('records page', () => {
     expect(screen.getByText('c1@clinica.cl')).toBeInTheDocument();
   });
 
+  it('creates a tag typed in the cell (default colour) and saves it on the record', async () => {
+    const calls = stubApi(
+      answerWith([ANA], (call) => {
+        if (call.url.endsWith('/listdinamic/create')) {
+          return envelope(200, [{ ...VIP, id: 'tag-new', name: 'Implantes', position: 1 }]);
+        }
+        if (call.method === 'PUT') return envelope(200, [{ ...ANA, tags: ['tag-vip', 'tag-new'] }]);
+        return undefined;
+      }),
+    );
+    renderRecords(<RecordsPage config={TEST_MODULE} />, account());
+    await screen.findByRole('link', { name: 'Ana Pérez' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Etiquetas' }));
+    await userEvent.type(screen.getByRole('combobox', { name: 'Etiquetas' }), 'Implantes');
+    await userEvent.click(await screen.findByRole('option', { name: 'Crear etiqueta «Implantes»' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/listdinamic/create'))?.body).toEqual({
+        module: 'contact',
+        field: 'tags',
+        name: 'Implantes',
+        color: '#f44336',
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ tags: ['tag-vip', 'tag-new'] }),
+    );
+    expect(await screen.findByText('Implantes')).toBeInTheDocument();
+  }, 30_000);
+
   it('closes the editor without saving on the cross', async () => {
     const calls = stubApi(answerWith());
     renderRecords(<RecordsPage config={TEST_MODULE} />, account());

@@ -345,6 +345,7 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
         fields={fields}
         columns={state.columns}
         query={query}
+        total={total}
         isOpen={isExportOpen}
         onClose={() => setIsExportOpen(false)}
       />
