@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
-import { useAccountCache, withListItem } from '../../../shared/records/api/account-cache';
 import { recordKanbanSource } from '../../../shared/records/kanban-api';
 import { KanbanBoard, type KanbanColumnSpec } from '../../../shared/records/kanban-board';
 import { useKanbanBoard } from '../../../shared/records/kanban-query';
@@ -19,9 +18,6 @@ const contactShape: KanbanShape<Contact> = {
   columnOf: (contact) => contact.stage,
   withColumn: (contact, stage) => ({ ...contact, stage }),
 };
-
-const isListItem = (item: Partial<ListItem>): item is ListItem =>
-  typeof item.module === 'string' && typeof item.field === 'string' && typeof item.name === 'string';
 
 const listOf = (items: readonly ListItem[], field: ListItem['field']) =>
   items.filter((item) => item.module === 'contact' && item.field === field);
@@ -50,31 +46,11 @@ export const ContactKanban = ({ filters, logical }: { filters?: Filter[]; logica
     [filters, logical],
   );
   const board = useKanbanBoard(source);
-  const updateAccount = useAccountCache();
 
-  // A colleague adds, renames, recolours or removes a stage or a tag: the columns and chips follow. A
-  // removed stage leaves its contacts without one on the server, so the board is read again.
+  // The account cache follows list items live (account-realtime.ts); a removed stage leaves its contacts
+  // without one on the server, so the board is read again.
   useSocketEvent<Notification>('notification', (notification) => {
-    if (notification.module !== 'listdinamic') return;
-    const changed = notification.data.filter(
-      (item): item is Partial<ListItem> & { id: string } =>
-        typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string',
-    );
-    if (notification.action === 'delete') {
-      const gone = new Set(changed.map((item) => item.id));
-      updateAccount((bundle) => ({
-        ...bundle,
-        list_dinamic: bundle.list_dinamic.filter((item) => !gone.has(item.id)),
-      }));
-      board.reload();
-      return;
-    }
-    updateAccount((bundle) =>
-      changed.reduce((next, item) => {
-        const known = next.list_dinamic.find((listed) => listed.id === item.id);
-        return known || isListItem(item) ? withListItem(next, { ...known, ...item } as ListItem) : next;
-      }, bundle),
-    );
+    if (notification.module === 'listdinamic' && notification.action === 'delete') board.reload();
   });
 
   const stages = listOf(list_dinamic, 'status_id');
