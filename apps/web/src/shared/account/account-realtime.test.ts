@@ -1,3 +1,4 @@
+import type { View } from '@conversa/domain';
 import { describe, expect, it } from 'vitest';
 import { makeAccount } from '../../test/account-fixture';
 import { applyAccountNotification } from './account-realtime';
@@ -84,5 +85,45 @@ describe('account realtime updates', () => {
       data: [{ id: 't1' }],
     });
     expect(deleted.list_dinamic).toEqual([]);
+  });
+
+  it("keeps the person's own and the company's views, a new default replacing the former one", () => {
+    const view = (overrides: Partial<View>): View => ({
+      id: 'v1',
+      module: 'lead',
+      name: 'Calificados',
+      columns: ['full_name'],
+      filters: { filters: [], logical: 'and' },
+      sort: null,
+      kanban: { columns: [] },
+      is_default: true,
+      owner: null,
+      create_date: '2026-03-01T00:00:00.000Z',
+      ...overrides,
+    });
+    const start = { ...makeAccount(), views: [view({})] };
+    const added = applyAccountNotification(start, {
+      module: 'view',
+      action: 'create',
+      data: [view({ id: 'v2', name: 'Nuevos' })],
+    });
+    expect(added.views.map((item) => [item.id, item.is_default])).toEqual([
+      ['v1', false],
+      ['v2', true],
+    ]);
+
+    const colleagues = applyAccountNotification(added, {
+      module: 'view',
+      action: 'create',
+      data: [{ id: 'v3', module: 'lead', owner: 'u9' }],
+    });
+    expect(colleagues.views).toHaveLength(2);
+
+    const removed = applyAccountNotification(colleagues, {
+      module: 'view',
+      action: 'delete',
+      data: [{ id: 'v2' }],
+    });
+    expect(removed.views.map((item) => item.id)).toEqual(['v1']);
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountBundle, Client, ListItem, User } from '@conversa/domain';
+import type { AccountBundle, Client, ListItem, User, View } from '@conversa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session';
 import { type Notification, RECONNECTED, useSocketEvent } from '../socket';
@@ -10,6 +10,7 @@ export const applyAccountNotification = (
   notification: Notification,
 ): AccountBundle => {
   if (notification.module === 'listdinamic') return applyListItems(bundle, notification);
+  if (notification.module === 'view') return applyViews(bundle, notification);
   if (notification.action !== 'update') return bundle;
   if (notification.module === 'user') {
     const users = notification.data as Partial<User>[];
@@ -57,6 +58,38 @@ const applyListItems = (bundle: AccountBundle, notification: Notification): Acco
     ...bundle,
     list_dinamic: [...bundle.list_dinamic.filter((item) => !mergedIds.has(item.id)), ...merged],
   };
+};
+
+const isView = (view: Partial<View>): view is View =>
+  typeof view.id === 'string' && typeof view.name === 'string' && Array.isArray(view.columns);
+
+/**
+ * The person's own views and the company's, as they are saved anywhere (spec section 4: view create,
+ * update, delete). A colleague's personal view arrives as its id only and stays out; a new default takes
+ * the place of the former one of the same module and owner.
+ */
+const applyViews = (bundle: AccountBundle, notification: Notification): AccountBundle => {
+  const changed = (notification.data as Partial<View>[]).filter((view) => typeof view?.id === 'string');
+  if (notification.action === 'delete') {
+    const ids = new Set(changed.map((view) => view.id));
+    return { ...bundle, views: bundle.views.filter((view) => !ids.has(view.id)) };
+  }
+  let views = bundle.views;
+  for (const partial of changed) {
+    const view = { ...views.find((known) => known.id === partial.id), ...partial };
+    if (!isView(view) || (view.owner !== null && view.owner !== bundle.user.id)) continue;
+    views = [
+      ...views
+        .filter((known) => known.id !== view.id)
+        .map((known) =>
+          view.is_default && known.module === view.module && known.owner === view.owner
+            ? { ...known, is_default: false }
+            : known,
+        ),
+      view,
+    ];
+  }
+  return { ...bundle, views };
 };
 
 const pickListed = (user: Partial<User>): Partial<AccountBundle['list_user'][number]> => {

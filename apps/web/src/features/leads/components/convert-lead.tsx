@@ -1,6 +1,6 @@
 import type { Lead } from '@conversa/domain';
 import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
-import TransformOutlined from '@mui/icons-material/TransformOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +57,7 @@ export const ConvertLead = ({ lead }: { lead: Lead }) => {
     <>
       <Button
         variant="contained"
-        startIcon={<TransformOutlined />}
+        startIcon={<HowToRegOutlined />}
         onClick={() => setIsAsking(true)}
         data-testid="lead-convert"
       >

@@ -1,9 +1,10 @@
 import { DEFAULT_TAG_COLOR, type ListItem } from '@conversa/domain';
-import { Chip, FormControlLabel, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Switch, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
+import { ListChip } from '../../../shared/records/components/list-chip';
 import { PALETTE } from '../../../shared/ui/color-palette';
 import { ColorPicker } from '../../../shared/ui/color-picker';
 import { FormDialog } from '../../../shared/ui/form-dialog';
@@ -100,11 +101,13 @@ export const ListItemDialog = ({
         }
         label={t('settings.lists.active')}
       />
-      <Chip
-        label={name.trim() || t('settings.lists.name')}
-        sx={{ justifySelf: 'start', bgcolor: color, color: (theme) => theme.palette.getContrastText(color) }}
-        data-testid="list-item-preview"
-      />
+      <Box sx={{ justifySelf: 'start' }}>
+        <ListChip
+          label={name.trim() || t('settings.lists.name')}
+          color={color}
+          data-testid="list-item-preview"
+        />
+      </Box>
     </FormDialog>
   );
 };

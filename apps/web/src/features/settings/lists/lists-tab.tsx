@@ -10,7 +10,6 @@ import {
   Box,
   Button,
   Card,
-  Chip,
   IconButton,
   List,
   ListItemButton,
@@ -27,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
 import { notify } from '../../../shared/notify';
+import { ListChip } from '../../../shared/records/components/list-chip';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import {
   type ListPair,
@@ -199,27 +199,23 @@ export const ListsTab = () => {
                   py: 0.75,
                   borderTop: 1,
                   borderColor: 'divider',
-                  flexWrap: 'wrap',
                 }}
               >
-                <Chip
-                  label={item.name}
-                  size="small"
-                  sx={{
-                    bgcolor: item.color,
-                    color: (theme) => theme.palette.getContrastText(item.color),
-                    opacity: item.status ? 1 : 0.5,
-                    maxWidth: 260,
-                  }}
-                />
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  dir="ltr"
-                  sx={{ fontFamily: 'monospace', flex: 1, minWidth: 60 }}
-                >
-                  {item.color}
-                </Typography>
+                <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <ListChip
+                    label={item.name}
+                    color={item.color}
+                    sx={{ opacity: item.status ? 1 : 0.5, maxWidth: 1 }}
+                  />
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    dir="ltr"
+                    sx={{ fontFamily: 'monospace', display: { xs: 'none', sm: 'block' } }}
+                  >
+                    {item.color}
+                  </Typography>
+                </Box>
                 <Tooltip title={t(item.status ? 'settings.lists.active' : 'settings.lists.inactive')}>
                   <Switch
                     size="small"
