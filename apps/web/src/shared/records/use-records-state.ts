@@ -15,7 +15,7 @@ import type { RecordsQuery } from './api/search-records';
 import { columnsOf, defaultViewOf, fallbackFields } from './columns';
 import { draftOf, type FilterDraft, filtersOf } from './filter-values';
 import type { RecordModule } from './record-module';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../use-debounced';
 
 /** What a person has set up on a records table; kept across visits until the session ends. */
 export type TableState = {
@@ -96,7 +96,14 @@ export const useRecordsState = (config: RecordModule) => {
     const stored = readStored(config.module);
     const isKnownView = stored?.viewId === null || views.some((view) => view.id === stored?.viewId);
     if (stored && isKnownView) {
-      return { ...stored, columns: columnsOf({ columns: stored.columns }, fields, config.fields) };
+      // A field the module no longer has would make every search a 400: its column and filters go.
+      const known = new Set(fields.map((field) => field.key));
+      return {
+        ...stored,
+        columns: columnsOf({ columns: stored.columns }, fields, config.fields),
+        drafts: stored.drafts.filter((draft) => known.has(draft.key)),
+        sort: stored.sort && known.has(stored.sort.key) ? stored.sort : defaultSort,
+      };
     }
     return stateOf(defaultViewOf(views, config.module, account.user.id));
   });
