@@ -1,4 +1,4 @@
-import type { ImportJob } from './api/imports';
+import type { ImportJob } from '@conversa/domain';
 
 /** How far an import has got, 0–100; a finished one is whole whatever its counts. */
 export const progressOf = (job: Pick<ImportJob, 'status' | 'processed' | 'total'>): number => {

@@ -42,8 +42,8 @@ export const ImportsPage = () => {
   useImportsRealtime();
   const format = formattersFor(i18n.language);
   const jobs = imports.data?.jobs ?? [];
-  const whoOf = (userId: string | null, userName?: string) =>
-    userName || users.find((user) => user.id === userId)?.name || t('imports.unknownUser');
+  const whoOf = (userId: string | null) =>
+    users.find((user) => user.id === userId)?.name ?? t('imports.unknownUser');
 
   return (
     <>
@@ -116,10 +116,10 @@ export const ImportsPage = () => {
                             {t(`imports.module.${job.module}`, { defaultValue: job.module })}
                           </Typography>
                           <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
-                            {whoOf(job.user_id, job.user_name)} · {format.dateTime(job.create_date)}
+                            {whoOf(job.user_id)} · {format.dateTime(job.create_date)}
                           </Typography>
                         </TableCell>
-                        <TableCell sx={wideOnly}>{whoOf(job.user_id, job.user_name)}</TableCell>
+                        <TableCell sx={wideOnly}>{whoOf(job.user_id)}</TableCell>
                         <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
                           {format.dateTime(job.create_date)}
                         </TableCell>

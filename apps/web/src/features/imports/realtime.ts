@@ -1,10 +1,11 @@
+import type { ImportJob } from '@conversa/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type Notification, RECONNECTED, useSocketEvent } from '../../shared/socket';
-import { type ImportJob, type ImportsPage, importsQueryKey } from './api/imports';
+import { type ImportsPage, importsQueryKey } from './api/imports';
 
 const jobPatchOf = (record: unknown): (Partial<ImportJob> & { id: string }) | undefined => {
   if (typeof record !== 'object' || record === null) return undefined;
-  const id = (record as { id?: unknown }).id ?? (record as { job_id?: unknown }).job_id;
+  const id = (record as { id?: unknown }).id;
   return typeof id === 'string' ? { ...(record as Partial<ImportJob>), id } : undefined;
 };
 

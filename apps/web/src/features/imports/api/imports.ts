@@ -1,29 +1,6 @@
-import type { Pagination } from '@conversa/domain';
+import type { ImportJob, ImportJobReport, Pagination } from '@conversa/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
-
-export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
-
-/** One bad line of an imported file: where it is, which field, which rule it broke. */
-export type ImportRowIssue = { line: number; path: string; message: string };
-
-/** An import of a file into a module, with its progress and counts (`imports/search`). */
-export type ImportJob = {
-  id: string;
-  module: string;
-  filename: string;
-  user_id: string | null;
-  user_name?: string;
-  status: ImportStatus;
-  total: number;
-  processed: number;
-  created: number;
-  skipped: number;
-  failed: number;
-  create_date: string;
-  finished_at: string | null;
-  errors?: ImportRowIssue[];
-};
 
 export const importsQueryKey = ['imports'] as const;
 
@@ -53,8 +30,8 @@ export const useImports = (page: number, offset: number) =>
   });
 
 /** One import with its report: the error rows with line, field and reason. */
-export const getImport = async (id: string, signal?: AbortSignal): Promise<ImportJob> =>
-  firstOf(await api.request<ImportJob>(`imports/search/${id}`, { signal }));
+export const getImport = async (id: string, signal?: AbortSignal): Promise<ImportJobReport> =>
+  firstOf(await api.request<ImportJobReport>(`imports/search/${id}`, { signal }));
 
 export const importQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...importsQueryKey, 'one', id], queryFn: ({ signal }) => getImport(id, signal) });

@@ -1,8 +1,8 @@
+import type { ImportJob } from '@conversa/domain';
 import { formatCount } from '@conversa/domain';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
-import type { ImportJob } from '../api/imports';
 
 /** Created, skipped (already there) and failed lines, each in its colour. */
 export const ImportCounts = ({ job, isLarge = false }: { job: ImportJob; isLarge?: boolean }) => {

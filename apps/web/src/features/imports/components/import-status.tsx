@@ -1,6 +1,6 @@
+import type { ImportJob } from '@conversa/domain';
 import { Box, Chip, LinearProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { ImportJob } from '../api/imports';
 import { isRunning, progressOf } from '../import-progress';
 
 const COLORS = { queued: 'default', running: 'info', done: 'success', failed: 'error' } as const;
