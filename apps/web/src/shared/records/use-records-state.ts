@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account/use-account';
 import { FILTERS_PREFIX } from '../session';
 import { storage } from '../storage';
+import { useDebounced } from '../use-debounced';
 import type { RecordsQuery } from './api/search-records';
 import { columnsOf, defaultViewOf, fallbackFields } from './columns';
 import { draftOf, type FilterDraft, filtersOf } from './filter-values';
 import type { RecordModule } from './record-module';
-import { useDebounced } from '../use-debounced';
 
 /** What a person has set up on a records table; kept across visits until the session ends. */
 export type TableState = {

@@ -26,27 +26,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { useUpdateCurrentUser } from '../../../shared/account/api/update-user';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { ColumnDialog } from '../../../shared/records/components/column-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { useDebounced } from '../../../shared/use-debounced';
 import { type ChatListParams, useChats } from '../api/get-chats';
 import { resortChats } from '../chat-cache';
 import { CHAT_COLUMNS, type ChatColumn, chatColumnsOf } from '../chat-columns';
 import { ConversationRow } from './conversation-row';
 import { ReleaseControl } from './release-control';
-
-export const useDebounced = <T,>(value: T, delayMs: number): T => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-};
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 

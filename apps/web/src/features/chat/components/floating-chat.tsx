@@ -22,10 +22,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
 import { formatRelativeDate } from '../../../shared/format/relative-date';
+import { useDebounced } from '../../../shared/use-debounced';
 import { useChats } from '../api/get-chats';
 import { storePendingContact } from '../open-conversation';
 import { ContactAvatar } from './contact-avatar';
-import { useDebounced } from './conversation-list';
 
 const POPOVER_WIDTH = 325;
 

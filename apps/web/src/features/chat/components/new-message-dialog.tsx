@@ -32,12 +32,12 @@ import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { type Notification, useSocketEvent } from '../../../shared/socket';
+import { useDebounced } from '../../../shared/use-debounced';
 import { useCreateContact } from '../api/create-contact';
 import { useTemplates } from '../api/get-templates';
 import { type ContactBrief, useContactSearch } from '../api/search-contacts';
 import { useSendFast } from '../api/send-fast';
 import { useSendTemplate } from '../api/send-template';
-import { useDebounced } from './conversation-list';
 import {
   EMPTY_TEMPLATE_DRAFT,
   isTemplateDraftComplete,
