@@ -17,9 +17,13 @@ export type Note = {
   create_date: string;
 };
 
+/**
+ * A note on a contact names the contact (`contact_id`); a note on a lead names the lead (`reference_id`)
+ * and needs no contact: it follows the lead to its contact when the lead is converted.
+ */
 export const noteCreateSchema = z.object({
   description: requiredText().max(5000),
-  contact_id: z.string().max(64),
+  contact_id: z.string().max(64).default(''),
   module: z.enum(NOTE_MODULES).default('contact'),
   reference_id: z.string().max(64).default(''),
 });

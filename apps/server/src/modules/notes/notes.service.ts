@@ -1,7 +1,8 @@
 import type { Note, noteCreateSchema, SearchBody } from '@conversa/domain';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../core/db/database';
-import { notes } from '../../core/db/schema';
+import { leads, notes } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
@@ -26,6 +27,28 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
     return row;
   };
 
+  /**
+   * The contact a new note belongs to: the one it names, or none for a lead's note (whose lead must be the
+   * company's). Deals arrive with their module; until then a deal note must name its contact.
+   */
+  const relatedContactOf = async (auth: AuthContext, input: NoteCreate): Promise<string | null> => {
+    if (input.module === 'lead' && input.contact_id === '') {
+      const lead = isUuid(input.reference_id)
+        ? await db
+            .select({ id: leads.id })
+            .from(leads)
+            .where(and(eq(leads.client_id, auth.clientId), eq(leads.id, input.reference_id)))
+        : [];
+      if (lead.length === 0) throw notFound();
+      return null;
+    }
+    const contact = isUuid(input.contact_id)
+      ? await createContactsRepository(db).findById(auth.clientId, input.contact_id)
+      : undefined;
+    if (!contact) throw notFound();
+    return contact.id;
+  };
+
   return {
     async search(auth: AuthContext, body: SearchBody) {
       const query = buildSearchQuery(body, NOTE_SEARCH_FIELDS, {
@@ -41,23 +64,20 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
     },
 
     async create(auth: AuthContext, input: NoteCreate): Promise<Note> {
-      const contact = isUuid(input.contact_id)
-        ? await createContactsRepository(db).findById(auth.clientId, input.contact_id)
-        : undefined;
-      if (!contact) throw notFound();
+      const contactId = await relatedContactOf(auth, input);
       const { note, notification } = await db.transaction(async (tx) => {
         const row = await createNotesRepository(tx).insert(auth.clientId, {
           user_id: auth.userId,
-          contact_id: contact.id,
+          contact_id: contactId,
           module: input.module,
           reference_id: input.reference_id,
           description: input.description,
         });
         const created = toNote(row);
-        // ref is the contact: the notes panel of that conversation refreshes.
+        // ref is the record the notes panel shows: the contact's conversation, or the lead.
         return {
           note: created,
-          notification: await announce(tx, auth.clientId, 'create', created, contact.id),
+          notification: await announce(tx, auth.clientId, 'create', created, contactId ?? input.reference_id),
         };
       });
       events.emit('note.created', { clientId: auth.clientId, note, notifications: [notification] });
@@ -72,7 +92,13 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
         const updated = toNote(row);
         return {
           note: updated,
-          notification: await announce(tx, auth.clientId, 'update', updated, updated.contact_id ?? ''),
+          notification: await announce(
+            tx,
+            auth.clientId,
+            'update',
+            updated,
+            updated.contact_id ?? updated.reference_id,
+          ),
         };
       });
       events.emit('note.updated', { clientId: auth.clientId, note, notifications: [notification] });
@@ -88,7 +114,7 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
           auth.clientId,
           'delete',
           { id, contact_id: current.contact_id },
-          current.contact_id ?? '',
+          current.contact_id ?? current.reference_id,
         );
       });
       events.emit('note.deleted', { clientId: auth.clientId, noteId: id, notifications: [notification] });

@@ -56,6 +56,43 @@ describe('notes', () => {
     ).toBe(404);
   });
 
+  it("keeps a lead's notes without a contact, finds them by the lead, and moves them to the contact on convert", async () => {
+    const lead = await call<{ id: string }>(testApp.app, 'POST', '/api/v1/en/lead/create', {
+      token: owner.token,
+      body: { first_name: 'Lead', last_name: 'Con Nota', phone: '56912340011' },
+    });
+    const leadId = lead.body.data[0]?.id ?? '';
+    const note = await call<Note>(testApp.app, 'POST', '/api/v1/en/note/create', {
+      token: owner.token,
+      body: { description: 'Llamar el lunes', module: 'lead', reference_id: leadId },
+    });
+    expect(note.status).toBe(200);
+    expect(note.body.data[0]).toMatchObject({ module: 'lead', reference_id: leadId, contact_id: null });
+    const unknown = await call(testApp.app, 'POST', '/api/v1/en/note/create', {
+      token: owner.token,
+      body: { description: 'x', module: 'lead', reference_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(404);
+    const byLead = await call<Note>(testApp.app, 'POST', '/api/v1/en/note/search', {
+      token: owner.token,
+      body: {
+        filters: [
+          { key: 'module', condition: 'equalto', value: 'lead' },
+          { key: 'reference_id', condition: 'equalto', value: leadId },
+        ],
+      },
+    });
+    expect(byLead.body.data.map((item) => item.description)).toEqual(['Llamar el lunes']);
+    const contact = await call<{ id: string }>(testApp.app, 'POST', `/api/v1/en/lead/convert/${leadId}`, {
+      token: owner.token,
+    });
+    expect(contact.status).toBe(200);
+    const moved = await call<Note>(testApp.app, 'GET', `/api/v1/en/note/search/${note.body.data[0]?.id}`, {
+      token: owner.token,
+    });
+    expect(moved.body.data[0]?.contact_id).toBe(contact.body.data[0]?.id);
+  });
+
   it('refuses an empty note with 400 and a user without note.create with 403', async () => {
     const empty = await call(testApp.app, 'POST', '/api/v1/en/note/create', {
       token: owner.token,
