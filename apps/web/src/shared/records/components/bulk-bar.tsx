@@ -21,6 +21,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { type BulkTarget, useDeleteMany, useUpdateMany } from '../api/bulk-records';
 import { type EditInput, editInputOf, editValueOf } from '../cell-edit';
 import { bulkFieldsOf } from '../columns';
+import { fieldTitle } from '../field-title';
 import { formatNumber } from '../number-format';
 import type { RecordModule } from '../record-module';
 import { changeOf } from '../record-value';
@@ -178,7 +179,7 @@ export const BulkBar = ({
         >
           {editable.map((item) => (
             <MenuItem key={item.key} value={item.key}>
-              {t(item.i18n)}
+              {fieldTitle(t, item)}
             </MenuItem>
           ))}
         </TextField>

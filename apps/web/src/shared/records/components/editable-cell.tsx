@@ -6,6 +6,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type EditInput, editInputOf, editValueOf } from '../cell-edit';
+import { fieldTitle } from '../field-title';
 import { isChoiceType } from '../use-field-options';
 import { FieldInput } from './field-input';
 
@@ -34,7 +35,7 @@ export const EditableCell = ({
   const [input, setInput] = useState<EditInput | null>(null);
   if (!canEdit) return <>{children}</>;
 
-  const title = t(field.i18n);
+  const title = fieldTitle(t, field);
   if (input === null) {
     return (
       <Box

@@ -16,6 +16,7 @@ import { FormDialog } from '../../ui/form-dialog';
 import { EXPORT_FORMATS, type ExportFormat, useExportRecords } from '../api/export-records';
 import type { RecordsQuery } from '../api/search-records';
 import { exportColumnsOf } from '../columns';
+import { fieldTitle } from '../field-title';
 import { formatNumber } from '../number-format';
 import type { RecordModule } from '../record-module';
 
@@ -49,7 +50,7 @@ export const ExportDialog = ({
   const exportRecords = useExportRecords(config);
   const titleOf = (key: string) => {
     const field = fields.find((item) => item.key === key);
-    return field ? t(field.i18n) : key;
+    return field ? fieldTitle(t, field) : key;
   };
 
   const submit = (event: FormEvent) => {

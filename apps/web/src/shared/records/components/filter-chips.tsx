@@ -1,6 +1,7 @@
 import type { SettingViewField } from '@conversa/domain';
 import { Box, Button, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { fieldTitle } from '../field-title';
 import type { FilterDraft } from '../filter-values';
 import { countryName } from '../use-field-options';
 import { useCellContext } from './cell-context';
@@ -49,7 +50,10 @@ export const FilterChips = ({
   };
   const labelOf = (draft: FilterDraft): string => {
     const field = fields.find((item) => item.key === draft.key);
-    const parts = [field ? t(field.i18n) : draft.key, t(`records.filters.condition.${draft.condition}`)];
+    const parts = [
+      field ? fieldTitle(t, field) : draft.key,
+      t(`records.filters.condition.${draft.condition}`),
+    ];
     if (draft.condition === 'between') {
       parts.push(
         draft.range

@@ -2,6 +2,7 @@ import type { Condition, SettingViewField, ViewModule } from '@conversa/domain';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { fieldTitle } from '../field-title';
 import { DAY_OFFSETS, type DateRange, type FilterDraft, NAMED_RANGES } from '../filter-values';
 import { isChoiceType } from '../use-field-options';
 import { FieldInput } from './field-input';
@@ -172,7 +173,7 @@ export const FilterRow = ({
       >
         {fields.map((item) => (
           <MenuItem key={item.key} value={item.key}>
-            {t(item.i18n)}
+            {fieldTitle(t, item)}
           </MenuItem>
         ))}
       </TextField>

@@ -62,6 +62,8 @@ describe('records page dialogs', () => {
       }),
     );
     expect(await screen.findByTestId('view-picker')).toHaveTextContent('Mi vista');
+    // The page is hidden from assistive technology until the dialog has finished closing.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       '',
       'Nombre completo',

@@ -24,6 +24,7 @@ import { PageHeader } from '../../ui/page-header';
 import type { BulkTarget } from '../api/bulk-records';
 import { type RecordsQuery, useRecordsSearch } from '../api/search-records';
 import { useUpdateRecordField } from '../api/update-record';
+import { fieldTitle } from '../field-title';
 import { formatNumber } from '../number-format';
 import type { RecordModule } from '../record-module';
 import { useRecordAccess } from '../use-record-access';
@@ -160,7 +161,7 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
   );
   const { canSaveView, saveColumns } = useSaveColumns(config, records);
   const columnOptions = useMemo(
-    () => fields.map((field) => ({ key: field.key, label: t(field.i18n) })),
+    () => fields.map((field) => ({ key: field.key, label: fieldTitle(t, field) })),
     [fields, t],
   );
 

@@ -18,6 +18,7 @@ import { forwardRef, type HTMLAttributes, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type TableComponents, TableVirtuoso } from 'react-virtuoso';
+import { fieldTitle } from '../field-title';
 import type { RecordModule, RecordRow } from '../record-module';
 import { valueAt } from '../record-value';
 import { EditableCell } from './editable-cell';
@@ -144,10 +145,10 @@ export const RecordsTable = memo(
                   })
                 }
               >
-                {t(field.i18n)}
+                {fieldTitle(t, field)}
               </TableSortLabel>
             ) : (
-              t(field.i18n)
+              fieldTitle(t, field)
             )}
           </TableCell>
         ))}
