@@ -79,7 +79,8 @@ export const fr: Record<MessageKey, string> = {
   'info.importStarted': 'Importation lancée : vous serez averti à la fin',
   'info.importFailed': "L'importation s'est arrêtée",
   'validation.importUnreadable': 'Le fichier est illisible',
-  'validation.importStopped': "L'importation s'est arrêtée à cause d'une erreur ; les lignes déjà enregistrées sont conservées",
+  'validation.importStopped':
+    "L'importation s'est arrêtée à cause d'une erreur ; les lignes déjà enregistrées sont conservées",
   'info.phoneTaken': 'Un contact avec ce téléphone existe déjà',
   'info.chatLocked': 'Vous avez pris la conversation',
   'info.chatReleased': 'La conversation a été libérée',
