@@ -1,14 +1,20 @@
-import { COUNTRIES, type Contact, type ContactCreateInput, contactCreateSchema } from '@conversa/domain';
+import { type Contact, type ContactCreateInput, contactCreateSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { Box, Stack, TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
+import {
+  CountrySelect,
+  DataFormActions,
+  DetailDataCard,
+  phoneExampleOf,
+  type ReadOnlyRow,
+} from '../../../shared/records/detail-data';
 import { countryName } from '../../../shared/records/use-field-options';
-import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useSaveContact } from './contact-detail-query';
 
 type DataForm = Pick<ContactCreateInput, 'name' | 'phone' | 'email' | 'document' | 'country'>;
@@ -28,44 +34,6 @@ const formFieldOf = (path: string): keyof DataForm | undefined => {
   return (['phone', 'email', 'document', 'country'] as const).find((key) => key === field);
 };
 
-/** The read-only view of the data, for a person without contact.edit. */
-const DataReadOnly = ({ contact }: { contact: Contact }) => {
-  const { t, i18n } = useTranslation();
-  const rows: [string, string, boolean?][] = [
-    [t('records.field.fullName'), contact.info.full_name],
-    [t('records.field.phone'), contact.info.phone ? `+${contact.info.phone}` : '', true],
-    [
-      t('records.field.country'),
-      contact.info.country ? countryName(contact.info.country, i18n.language) : '',
-    ],
-    [t('records.field.email'), contact.info.email],
-    [t('records.field.document'), contact.info.document],
-  ];
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-        rowGap: 1.5,
-        columnGap: 2,
-      }}
-    >
-      {rows.map(([label, value, isLtr]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} dir={isLtr ? 'ltr' : undefined}>
-            {value || '—'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-};
-
 /**
  * The contact's data: the same fields and rules as the new-contact form (name of at least 3 letters, a
  * phone valid for the country, a valid e-mail when given); read-only without contact.edit.
@@ -83,13 +51,6 @@ export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canE
   useEffect(() => {
     if (!isDirty) form.reset(formOf(contact));
   }, [contact, isDirty, form]);
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map((item) => ({ ...item, name: countryName(item.code, i18n.language) })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
-      ),
-    [i18n.language],
-  );
 
   const submit = form.handleSubmit(async () => {
     const values = contactCreateSchema.parse(form.getValues());
@@ -120,93 +81,73 @@ export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canE
   });
 
   const fieldError = (field: keyof DataForm) => translateMessage(form.formState.errors[field]?.message);
-  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
+  const readOnlyRows = (): ReadOnlyRow[] => [
+    [t('records.field.fullName'), contact.info.full_name],
+    [t('records.field.phone'), contact.info.phone ? `+${contact.info.phone}` : '', true],
+    [
+      t('records.field.country'),
+      contact.info.country ? countryName(contact.info.country, i18n.language) : '',
+    ],
+    [t('records.field.email'), contact.info.email],
+    [t('records.field.document'), contact.info.document],
+  ];
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('recordDetail.contact.dataTitle')}
-        </Typography>
-        {!canEdit ? (
-          <Stack spacing={2}>
-            <Alert severity="info">{t('recordDetail.readOnly')}</Alert>
-            <DataReadOnly contact={contact} />
+    <DetailDataCard title={t('recordDetail.contact.dataTitle')} canEdit={canEdit} readOnlyRows={readOnlyRows}>
+      <Box component="form" noValidate onSubmit={submit} data-testid="contact-data-form">
+        <Stack spacing={2}>
+          <TextField
+            {...form.register('name')}
+            label={t('records.field.fullName')}
+            required
+            error={Boolean(form.formState.errors.name)}
+            helperText={fieldError('name')}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <CountrySelect
+              value={form.watch('country') ?? 'CL'}
+              onChange={(code) => form.setValue('country', code, { shouldValidate: true, shouldDirty: true })}
+              sx={{ minWidth: { sm: 200 } }}
+            />
+            <TextField
+              {...form.register('phone', { deps: ['country'] })}
+              label={t('records.field.phone')}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+              error={Boolean(form.formState.errors.phone)}
+              helperText={
+                fieldError('phone') ??
+                t('signup.phoneHint', { example: phoneExampleOf(form.watch('country')) })
+              }
+            />
           </Stack>
-        ) : (
-          <Box component="form" noValidate onSubmit={submit} data-testid="contact-data-form">
-            <Stack spacing={2}>
-              <TextField
-                {...form.register('name')}
-                label={t('records.field.fullName')}
-                required
-                error={Boolean(form.formState.errors.name)}
-                helperText={fieldError('name')}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  select
-                  label={t('records.field.country')}
-                  value={form.watch('country') ?? 'CL'}
-                  onChange={(event) =>
-                    form.setValue('country', event.target.value, { shouldValidate: true, shouldDirty: true })
-                  }
-                  sx={{ minWidth: { sm: 200 } }}
-                >
-                  {countries.map((item) => (
-                    <MenuItem key={item.code} value={item.code}>
-                      {item.name} (+{item.dial})
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  {...form.register('phone', { deps: ['country'] })}
-                  label={t('records.field.phone')}
-                  required
-                  fullWidth
-                  slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
-                  error={Boolean(form.formState.errors.phone)}
-                  helperText={
-                    fieldError('phone') ??
-                    t('signup.phoneHint', {
-                      example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
-                    })
-                  }
-                />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  {...form.register('email')}
-                  label={t('records.field.email')}
-                  type="email"
-                  fullWidth
-                  error={Boolean(form.formState.errors.email)}
-                  helperText={fieldError('email')}
-                />
-                <TextField
-                  {...form.register('document')}
-                  label={t('records.field.document')}
-                  fullWidth
-                  error={Boolean(form.formState.errors.document)}
-                  helperText={fieldError('document')}
-                />
-              </Stack>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button disabled={!isDirty || save.isPending} onClick={() => form.reset(formOf(contact))}>
-                  {t('recordDetail.discard')}
-                </Button>
-                <SubmitButton
-                  isPending={save.isPending}
-                  disabled={!isDirty || !isValid}
-                  data-testid="contact-data-save"
-                >
-                  {t('recordDetail.save')}
-                </SubmitButton>
-              </Stack>
-            </Stack>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...form.register('email')}
+              label={t('records.field.email')}
+              type="email"
+              fullWidth
+              error={Boolean(form.formState.errors.email)}
+              helperText={fieldError('email')}
+            />
+            <TextField
+              {...form.register('document')}
+              label={t('records.field.document')}
+              fullWidth
+              error={Boolean(form.formState.errors.document)}
+              helperText={fieldError('document')}
+            />
+          </Stack>
+          <DataFormActions
+            isDirty={isDirty}
+            isPending={save.isPending}
+            canSave={isValid}
+            onDiscard={() => form.reset(formOf(contact))}
+            saveTestId="contact-data-save"
+          />
+        </Stack>
+      </Box>
+    </DetailDataCard>
   );
 };

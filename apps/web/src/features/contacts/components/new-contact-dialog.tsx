@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
+import { phoneExampleOf } from '../../../shared/records/detail-data';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { useCreateContact } from '../api/create-contact';
 
@@ -31,7 +32,6 @@ export const NewContactDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose
     () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
     [i18n.language],
   );
-  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
   const fieldError = (field: keyof NewContactForm) => translateMessage(form.formState.errors[field]?.message);
 
   const close = () => {
@@ -95,9 +95,7 @@ export const NewContactDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose
         error={Boolean(form.formState.errors.phone)}
         helperText={
           fieldError('phone') ??
-          t('contacts.new.phoneHint', {
-            example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
-          })
+          t('contacts.new.phoneHint', { example: phoneExampleOf(form.watch('country')) })
         }
         slotProps={{ htmlInput: { dir: 'ltr' } }}
       />

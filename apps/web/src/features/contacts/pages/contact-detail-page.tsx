@@ -1,16 +1,14 @@
 import type { Contact } from '@conversa/domain';
 import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
-import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconButton, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
-import { notify } from '../../../shared/notify';
-import { ListChip } from '../../../shared/records/components/list-chip';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
-import { type Notification, useSocketEvent } from '../../../shared/socket';
+import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
+import { useLiveRecord } from '../../../shared/records/use-live-record';
 import { ContactAvatar } from '../../chat/components/contact-avatar';
 import { ContactDetailConversation, OpenInChatButton } from '../components/contact-detail-conversation';
 import { ContactDetailData } from '../components/contact-detail-data';
@@ -24,22 +22,7 @@ const LIST_PATH = '/app/contacts';
 const Subtitle = ({ contact }: { contact: Contact }) => {
   const { list_dinamic } = useAccount();
   const stage = list_dinamic.find((item) => item.id === contact.stage);
-  return (
-    <Stack
-      direction="row"
-      useFlexGap
-      spacing={1}
-      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-    >
-      {contact.info.phone && (
-        <Typography dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
-          +{contact.info.phone}
-        </Typography>
-      )}
-      {contact.info.email && <Typography sx={{ overflowWrap: 'anywhere' }}>{contact.info.email}</Typography>}
-      {stage && <ListChip label={stage.name} color={stage.color} />}
-    </Stack>
-  );
+  return <RecordSubtitle phone={contact.info.phone} email={contact.info.email} chip={stage} />;
 };
 
 const StarButton = ({ contact }: { contact: Contact }) => {
@@ -68,27 +51,18 @@ const StarButton = ({ contact }: { contact: Contact }) => {
 export const ContactDetailPage = () => {
   const { t } = useTranslation();
   const { contact_id: id = '' } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const can = useCan();
   const detail = useContactDetail(id);
   const contact = detail.data;
   const canEdit = can('contact.edit');
 
-  useSocketEvent<Notification>('notification', (notification) => {
-    if (notification.module !== 'contact') return;
-    const mine = notification.data.find((record) => (record as { id?: unknown }).id === id) as
-      | Partial<Contact>
-      | undefined;
-    if (!mine) return;
-    if (notification.action === 'delete') {
-      notify(t('recordDetail.contact.deleted'), 'warning');
-      navigate(LIST_PATH);
-      return;
-    }
-    queryClient.setQueryData<Contact>(contactDetailKey(id), (current) =>
-      current ? { ...current, ...mine, info: { ...current.info, ...mine.info } } : current,
-    );
+  useLiveRecord<Contact>({
+    module: 'contact',
+    id,
+    queryKey: contactDetailKey(id),
+    listPath: LIST_PATH,
+    deletedText: t('recordDetail.contact.deleted'),
+    merge: (current, change) => ({ ...current, ...change, info: { ...current.info, ...change.info } }),
   });
 
   // The frame shows the tabs while the contact loads and renders the open one once it is here.
@@ -98,17 +72,10 @@ export const ContactDetailPage = () => {
       key: 'data',
       label: t('recordDetail.tabs.data'),
       render: withContact((loaded) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
-            alignItems: 'start',
-          }}
-        >
-          <ContactDetailData contact={loaded} canEdit={canEdit} />
-          <ContactDetailSide contact={loaded} canEdit={canEdit} />
-        </Box>
+        <DetailDataLayout
+          data={<ContactDetailData contact={loaded} canEdit={canEdit} />}
+          side={<ContactDetailSide contact={loaded} canEdit={canEdit} />}
+        />
       )),
     },
     {

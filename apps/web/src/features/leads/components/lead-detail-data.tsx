@@ -1,14 +1,20 @@
-import { COUNTRIES, type Lead, type LeadUpdateInput, leadCreateSchema } from '@conversa/domain';
+import { type Lead, type LeadUpdateInput, leadCreateSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo } from 'react';
+import { Box, Stack, TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
+import {
+  CountrySelect,
+  DataFormActions,
+  DetailDataCard,
+  phoneExampleOf,
+  type ReadOnlyRow,
+} from '../../../shared/records/detail-data';
 import { countryName } from '../../../shared/records/use-field-options';
-import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useSaveLead } from '../api/leads';
 
 const DATA_KEYS = ['first_name', 'last_name', 'phone', 'email', 'document', 'country', 'source'] as const;
@@ -25,42 +31,6 @@ const formOf = (lead: Lead): DataForm => ({
   source: lead.source,
 });
 const isDataKey = (path: string): path is DataKey => (DATA_KEYS as readonly string[]).includes(path);
-
-/** The read-only view of the data, for a person without lead.edit. */
-const DataReadOnly = ({ lead }: { lead: Lead }) => {
-  const { t, i18n } = useTranslation();
-  const rows: [string, string, boolean?][] = [
-    [t('records.field.fullName'), lead.full_name],
-    [t('records.field.phone'), lead.phone ? `+${lead.phone}` : '', true],
-    [t('records.field.country'), lead.country ? countryName(lead.country, i18n.language) : ''],
-    [t('records.field.email'), lead.email],
-    [t('records.field.document'), lead.document],
-    [t('records.field.source'), lead.source],
-  ];
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-        rowGap: 1.5,
-        columnGap: 2,
-      }}
-    >
-      {rows.map(([label, value, isLtr]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} dir={isLtr ? 'ltr' : undefined}>
-            {value || '—'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-};
 
 /**
  * The lead's data, by the new-lead rules (a first name, a phone valid for the country, a valid e-mail
@@ -79,14 +49,6 @@ export const LeadDetailData = ({ lead, canEdit }: { lead: Lead; canEdit: boolean
   useEffect(() => {
     if (!isDirty) form.reset(formOf(lead));
   }, [lead, isDirty, form]);
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map((item) => ({ ...item, name: countryName(item.code, i18n.language) })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
-      ),
-    [i18n.language],
-  );
-  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
 
   const submit = form.handleSubmit(async () => {
     const values = leadCreateSchema.parse(form.getValues());
@@ -115,70 +77,53 @@ export const LeadDetailData = ({ lead, canEdit }: { lead: Lead; canEdit: boolean
     slotProps: { htmlInput: { 'data-testid': `lead-${key}` } },
   });
 
+  const readOnlyRows = (): ReadOnlyRow[] => [
+    [t('records.field.fullName'), lead.full_name],
+    [t('records.field.phone'), lead.phone ? `+${lead.phone}` : '', true],
+    [t('records.field.country'), lead.country ? countryName(lead.country, i18n.language) : ''],
+    [t('records.field.email'), lead.email],
+    [t('records.field.document'), lead.document],
+    [t('records.field.source'), lead.source],
+  ];
+
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('leads.detail.dataTitle')}
-        </Typography>
-        {!canEdit ? (
-          <Stack spacing={2}>
-            <Alert severity="info">{t('recordDetail.readOnly')}</Alert>
-            <DataReadOnly lead={lead} />
+    <DetailDataCard title={t('leads.detail.dataTitle')} canEdit={canEdit} readOnlyRows={readOnlyRows}>
+      <Box component="form" noValidate onSubmit={submit} data-testid="lead-data-form">
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...text('first_name', t('records.field.firstName'))} required />
+            <TextField {...text('last_name', t('records.field.lastName'))} />
           </Stack>
-        ) : (
-          <Box component="form" noValidate onSubmit={submit} data-testid="lead-data-form">
-            <Stack spacing={2}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField {...text('first_name', t('records.field.firstName'))} required />
-                <TextField {...text('last_name', t('records.field.lastName'))} />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  select
-                  label={t('records.field.country')}
-                  value={form.watch('country')}
-                  onChange={(event) =>
-                    form.setValue('country', event.target.value, { shouldValidate: true, shouldDirty: true })
-                  }
-                  sx={{ minWidth: { sm: 200 } }}
-                >
-                  {countries.map((item) => (
-                    <MenuItem key={item.code} value={item.code}>
-                      {item.name} (+{item.dial})
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  {...text('phone', t('records.field.phone'))}
-                  required
-                  type="tel"
-                  slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'lead-phone' } }}
-                  helperText={
-                    translateMessage(errors.phone?.message) ??
-                    t('leads.new.phoneHint', {
-                      example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
-                    })
-                  }
-                />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField {...text('email', t('records.field.email'))} type="email" />
-                <TextField {...text('document', t('records.field.document'))} />
-              </Stack>
-              <TextField {...text('source', t('records.field.source'))} />
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button disabled={!isDirty || save.isPending} onClick={() => form.reset(formOf(lead))}>
-                  {t('recordDetail.discard')}
-                </Button>
-                <SubmitButton isPending={save.isPending} disabled={!isDirty} data-testid="lead-data-save">
-                  {t('recordDetail.save')}
-                </SubmitButton>
-              </Stack>
-            </Stack>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <CountrySelect
+              value={form.watch('country')}
+              onChange={(code) => form.setValue('country', code, { shouldValidate: true, shouldDirty: true })}
+              sx={{ minWidth: { sm: 200 } }}
+            />
+            <TextField
+              {...text('phone', t('records.field.phone'))}
+              required
+              type="tel"
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel', 'data-testid': 'lead-phone' } }}
+              helperText={
+                translateMessage(errors.phone?.message) ??
+                t('leads.new.phoneHint', { example: phoneExampleOf(form.watch('country')) })
+              }
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField {...text('email', t('records.field.email'))} type="email" />
+            <TextField {...text('document', t('records.field.document'))} />
+          </Stack>
+          <TextField {...text('source', t('records.field.source'))} />
+          <DataFormActions
+            isDirty={isDirty}
+            isPending={save.isPending}
+            onDiscard={() => form.reset(formOf(lead))}
+            saveTestId="lead-data-save"
+          />
+        </Stack>
+      </Box>
+    </DetailDataCard>
   );
 };

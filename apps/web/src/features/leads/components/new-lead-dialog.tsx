@@ -1,7 +1,7 @@
-import { COUNTRIES, DEFAULTS, type LeadCreateInput, leadCreateSchema } from '@conversa/domain';
+import { DEFAULTS, type LeadCreateInput, leadCreateSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, MenuItem, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Box, TextField } from '@mui/material';
+import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { FieldInput } from '../../../shared/records/components/field-input';
-import { countryName } from '../../../shared/records/use-field-options';
+import { CountrySelect, phoneExampleOf } from '../../../shared/records/detail-data';
 import { FormDialog } from '../../../shared/ui/form-dialog';
 import { useCreateLead } from '../api/leads';
 import { leadField } from '../lead-fields';
@@ -43,7 +43,7 @@ const isFormKey = (path: string): path is keyof NewLeadForm => (KEYS as string[]
  * Once created, its page opens.
  */
 export const NewLeadDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateLead();
   const [failure, setFailure] = useState<string | null>(null);
@@ -53,14 +53,6 @@ export const NewLeadDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: (
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
-  const countries = useMemo(
-    () =>
-      COUNTRIES.map((item) => ({ ...item, name: countryName(item.code, i18n.language) })).sort((a, b) =>
-        a.name.localeCompare(b.name, i18n.language),
-      ),
-    [i18n.language],
-  );
-  const country = COUNTRIES.find((item) => item.code === form.watch('country'));
 
   const close = () => {
     form.reset(EMPTY);
@@ -107,30 +99,18 @@ export const NewLeadDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: (
         <TextField {...text('first_name', t('records.field.firstName'))} required autoFocus />
         <TextField {...text('last_name', t('records.field.lastName'))} />
       </Box>
-      <TextField
-        select
-        label={t('records.field.country')}
+      <CountrySelect
         value={form.watch('country')}
-        onChange={(event) =>
-          form.setValue('country', event.target.value, { shouldValidate: true, shouldDirty: true })
-        }
+        onChange={(code) => form.setValue('country', code, { shouldValidate: true, shouldDirty: true })}
         slotProps={{ htmlInput: { 'data-testid': 'new-lead-country' } }}
-      >
-        {countries.map((item) => (
-          <MenuItem key={item.code} value={item.code}>
-            {item.name} (+{item.dial})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         {...text('phone', t('records.field.phone'))}
         required
         type="tel"
         helperText={
           translateMessage(errors.phone?.message) ??
-          t('leads.new.phoneHint', {
-            example: country?.code === 'CL' ? '56912345678' : `${country?.dial ?? ''}…`,
-          })
+          t('leads.new.phoneHint', { example: phoneExampleOf(form.watch('country')) })
         }
         slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'new-lead-phone' } }}
       />

@@ -1,16 +1,14 @@
 import type { Lead } from '@conversa/domain';
 import { initialsOf } from '@conversa/domain';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Avatar, Chip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
-import { notify } from '../../../shared/notify';
-import { ListChip } from '../../../shared/records/components/list-chip';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
-import { type Notification, useSocketEvent } from '../../../shared/socket';
+import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
+import { useLiveRecord } from '../../../shared/records/use-live-record';
 import { leadDetailKey, useLeadDetail } from '../api/leads';
 import { ConvertLead } from '../components/convert-lead';
 import { LeadDetailData } from '../components/lead-detail-data';
@@ -23,19 +21,7 @@ const Subtitle = ({ lead }: { lead: Lead }) => {
   const { list_dinamic } = useAccount();
   const status = list_dinamic.find((item) => item.id === lead.status_id);
   return (
-    <Stack
-      direction="row"
-      useFlexGap
-      spacing={1}
-      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
-    >
-      {lead.phone && (
-        <Typography dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
-          +{lead.phone}
-        </Typography>
-      )}
-      {lead.email && <Typography sx={{ overflowWrap: 'anywhere' }}>{lead.email}</Typography>}
-      {status && <ListChip label={status.name} color={status.color} />}
+    <RecordSubtitle phone={lead.phone} email={lead.email} chip={status}>
       {lead.converted_contact_id && (
         <Chip
           size="small"
@@ -46,7 +32,7 @@ const Subtitle = ({ lead }: { lead: Lead }) => {
           data-testid="lead-converted"
         />
       )}
-    </Stack>
+    </RecordSubtitle>
   );
 };
 
@@ -58,27 +44,18 @@ const Subtitle = ({ lead }: { lead: Lead }) => {
 export const LeadDetailPage = () => {
   const { t } = useTranslation();
   const { reference_id: id = '' } = useParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const can = useCan();
   const detail = useLeadDetail(id);
   const lead = detail.data;
   const canEdit = can('lead.edit');
 
-  useSocketEvent<Notification>('notification', (notification) => {
-    if (notification.module !== 'lead') return;
-    const mine = notification.data.find((record) => (record as { id?: unknown }).id === id) as
-      | Partial<Lead>
-      | undefined;
-    if (!mine) return;
-    if (notification.action === 'delete') {
-      notify(t('leads.detail.deleted'), 'warning');
-      navigate(LEADS_PATH);
-      return;
-    }
-    queryClient.setQueryData<Lead>(leadDetailKey(id), (current) =>
-      current ? { ...current, ...mine } : current,
-    );
+  useLiveRecord<Lead>({
+    module: 'lead',
+    id,
+    queryKey: leadDetailKey(id),
+    listPath: LEADS_PATH,
+    deletedText: t('leads.detail.deleted'),
+    merge: (current, change) => ({ ...current, ...change }),
   });
 
   // The frame shows the tabs while the lead loads and renders the open one once it is here.
@@ -88,17 +65,10 @@ export const LeadDetailPage = () => {
       key: 'data',
       label: t('recordDetail.tabs.data'),
       render: withLead((loaded) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' },
-            alignItems: 'start',
-          }}
-        >
-          <LeadDetailData lead={loaded} canEdit={canEdit} />
-          <LeadDetailSide lead={loaded} canEdit={canEdit} />
-        </Box>
+        <DetailDataLayout
+          data={<LeadDetailData lead={loaded} canEdit={canEdit} />}
+          side={<LeadDetailSide lead={loaded} canEdit={canEdit} />}
+        />
       )),
     },
     ...(can('note.view')
