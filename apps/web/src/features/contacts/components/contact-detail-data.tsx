@@ -1,8 +1,5 @@
 import { type Contact, type ContactCreateInput, contactCreateSchema } from '@conversa/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack, TextField } from '@mui/material';
-import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
@@ -15,6 +12,7 @@ import {
   type ReadOnlyRow,
 } from '../../../shared/records/detail-data';
 import { countryName } from '../../../shared/records/use-field-options';
+import { useRecordDataForm } from '../../../shared/records/use-record-data-form';
 import { useSaveContact } from './contact-detail-query';
 
 type DataForm = Pick<ContactCreateInput, 'name' | 'phone' | 'email' | 'document' | 'country'>;
@@ -41,16 +39,8 @@ const formFieldOf = (path: string): keyof DataForm | undefined => {
 export const ContactDetailData = ({ contact, canEdit }: { contact: Contact; canEdit: boolean }) => {
   const { t, i18n } = useTranslation();
   const save = useSaveContact(contact.id);
-  const form = useForm<DataForm>({
-    resolver: zodResolver(contactCreateSchema) as unknown as Resolver<DataForm>,
-    mode: 'onChange',
-    defaultValues: formOf(contact),
-  });
+  const form = useRecordDataForm(contactCreateSchema, contact, formOf);
   const { isDirty, isValid } = form.formState;
-  // A colleague's change shows here unless the person is typing over it.
-  useEffect(() => {
-    if (!isDirty) form.reset(formOf(contact));
-  }, [contact, isDirty, form]);
 
   const submit = form.handleSubmit(async () => {
     const values = contactCreateSchema.parse(form.getValues());

@@ -1,8 +1,5 @@
 import { type Lead, type LeadUpdateInput, leadCreateSchema } from '@conversa/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack, TextField } from '@mui/material';
-import { useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
@@ -15,6 +12,7 @@ import {
   type ReadOnlyRow,
 } from '../../../shared/records/detail-data';
 import { countryName } from '../../../shared/records/use-field-options';
+import { useRecordDataForm } from '../../../shared/records/use-record-data-form';
 import { useSaveLead } from '../api/leads';
 
 const DATA_KEYS = ['first_name', 'last_name', 'phone', 'email', 'document', 'country', 'source'] as const;
@@ -39,16 +37,8 @@ const isDataKey = (path: string): path is DataKey => (DATA_KEYS as readonly stri
 export const LeadDetailData = ({ lead, canEdit }: { lead: Lead; canEdit: boolean }) => {
   const { t, i18n } = useTranslation();
   const save = useSaveLead(lead.id);
-  const form = useForm<DataForm>({
-    resolver: zodResolver(leadCreateSchema) as unknown as Resolver<DataForm>,
-    mode: 'onChange',
-    defaultValues: formOf(lead),
-  });
+  const form = useRecordDataForm(leadCreateSchema, lead, formOf);
   const { isDirty, errors } = form.formState;
-  // A colleague's change shows here unless the person is typing over it.
-  useEffect(() => {
-    if (!isDirty) form.reset(formOf(lead));
-  }, [lead, isDirty, form]);
 
   const submit = form.handleSubmit(async () => {
     const values = leadCreateSchema.parse(form.getValues());
