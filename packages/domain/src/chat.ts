@@ -32,10 +32,10 @@ export type ChatOption = (typeof CHAT_OPTIONS)[number];
 export const INACTIVE_AFTER_HOURS = 24;
 
 /**
- * The conversation list counts exactly up to this many conversations and answers "10,000+" beyond: an
- * exact count of 100k conversations visits every one of them on every page, for a figure nobody reads.
+ * The conversation list and every record list count exactly up to this many records and answer "10,000+"
+ * beyond: an exact count of 100k contacts visits every one of them on every page, for a figure nobody reads.
  */
-export const CHAT_LIST_TOTAL_CAP = 10_000;
+export const LIST_TOTAL_CAP = 10_000;
 
 /**
  * A new message as its notification carries it: with its conversation as the list shows it (the contact,

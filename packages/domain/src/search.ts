@@ -62,6 +62,6 @@ export type SearchBodyInput = z.input<typeof searchBodySchema>;
 
 /**
  * `more` is true when `total` is a floor, not the count: lists that would have to visit tens of thousands
- * of rows to count them exactly stop at a cap (see CHAT_LIST_TOTAL_CAP) and say there are more.
+ * of rows to count them exactly stop at a cap (see LIST_TOTAL_CAP) and say there are more.
  */
 export type Pagination = { total: number; page: number; offset: number; more?: boolean };

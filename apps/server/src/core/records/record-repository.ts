@@ -1,3 +1,4 @@
+import { LIST_TOTAL_CAP } from '@conversa/domain';
 import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import type { SearchQuery } from '../http/search-query';
@@ -23,12 +24,26 @@ export const createRecordRepository = <T extends RecordTable>(db: Executor, tabl
     page,
 
     /** One page of the query and the number of records it matches, read side by side. */
-    async search(clientId: string, query: SearchQuery): Promise<{ rows: Row[]; total: number }> {
+    /**
+     * A page and the total, side by side. Counting stops one row past LIST_TOTAL_CAP: a list of 100,000
+     * records says "10,000+" (`more`) instead of visiting every one of them on every page.
+     */
+    async search(
+      clientId: string,
+      query: SearchQuery,
+    ): Promise<{ rows: Row[]; total: number; more: boolean }> {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(source)
+        .where(tenant(clientId, query.where))
+        .limit(LIST_TOTAL_CAP + 1)
+        .as('capped');
       const [rows, totals] = await Promise.all([
         page(clientId, query),
-        db.select({ total: count() }).from(source).where(tenant(clientId, query.where)),
+        db.select({ total: count() }).from(capped),
       ]);
-      return { rows, total: totals[0]?.total ?? 0 };
+      const counted = totals[0]?.total ?? 0;
+      return { rows, total: Math.min(counted, LIST_TOTAL_CAP), more: counted > LIST_TOTAL_CAP };
     },
 
     /** The whole query, unpaged, as SQL for a cursor (an export reads it in batches). */

@@ -62,6 +62,10 @@ const whitelistOf = (module: RecordModule<RecordTable>): SearchWhitelist => {
  * transaction with its audit rows and its realtime notification (outbox); the notification is published
  * after commit.
  */
+/** `more` only when the total stopped at the cap, so exact totals keep the envelope they always had. */
+const paginationOf = (built: SearchQuery, total: number, more: boolean): Pagination =>
+  more ? { ...built.pagination(total), more } : built.pagination(total);
+
 export const createRecordService = <
   T extends RecordTable,
   Api,
@@ -212,14 +216,14 @@ export const createRecordService = <
     /** One page of rows as stored, for a module's own short forms. */
     async rows(auth: AuthContext, body: SearchBody, defaultSort = module.defaultSort) {
       const built = query(body, defaultSort);
-      const { rows, total } = await repo.search(auth.clientId, built);
-      return { rows, pagination: built.pagination(total) };
+      const { rows, total, more } = await repo.search(auth.clientId, built);
+      return { rows, pagination: paginationOf(built, total, more) };
     },
 
     async search(auth: AuthContext, body: SearchBody) {
       const built = query(body);
-      const { rows, total } = await repo.search(auth.clientId, built);
-      return { data: await toApiMany(db, auth.clientId, rows), pagination: built.pagination(total) };
+      const { rows, total, more } = await repo.search(auth.clientId, built);
+      return { data: await toApiMany(db, auth.clientId, rows), pagination: paginationOf(built, total, more) };
     },
 
     async findOne(auth: AuthContext, id: string): Promise<Api> {

@@ -1,4 +1,4 @@
-import { CHAT_LIST_TOTAL_CAP, type LastMessage, type MessageStatus } from '@conversa/domain';
+import { type LastMessage, LIST_TOTAL_CAP, type MessageStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
@@ -105,7 +105,7 @@ export const createContactsRepository = (db: Executor) => {
     /**
      * One page of the conversation list: pinned conversations first (in last-message order), then the
      * rest. Pinned ones are read apart so the rest keeps using the (client_id, last_message_at) index.
-     * The total is the slow part (exact up to CHAT_LIST_TOTAL_CAP, it visits that many conversations), so
+     * The total is the slow part (exact up to LIST_TOTAL_CAP, it visits that many conversations), so
      * it runs beside the page rather than before or after it: on PostgreSQL each takes its own pool connection and the answer
      * takes the longer of the two, not their sum (PGlite has one connection and runs them in turn).
      */
@@ -133,11 +133,11 @@ export const createContactsRepository = (db: Executor) => {
         .select({ one: sql`1` })
         .from(contacts)
         .where(where)
-        .limit(CHAT_LIST_TOTAL_CAP + 1)
+        .limit(LIST_TOTAL_CAP + 1)
         .as('capped');
       const [rows, totals] = await Promise.all([page(), db.select({ total: count() }).from(capped)]);
       const counted = totals[0]?.total ?? 0;
-      return { rows, total: Math.min(counted, CHAT_LIST_TOTAL_CAP), more: counted > CHAT_LIST_TOTAL_CAP };
+      return { rows, total: Math.min(counted, LIST_TOTAL_CAP), more: counted > LIST_TOTAL_CAP };
     },
 
     async insert(clientId: string, values: NewContact): Promise<ContactRow> {

@@ -432,6 +432,17 @@ describe('the conversation list', () => {
     expect(capped.body.data[0]?.info.full_name).toBe('Persona real');
     const narrowed = await chats(company, { search: 'masiva 999' });
     expect(narrowed.body.pagination).toMatchObject({ total: 11, more: false });
+    // The contacts screen's list (the record kit) counts the same way.
+    const list = await call(testApp.app, 'POST', '/api/v1/en/contact/search', {
+      token: company.token,
+      body: {},
+    });
+    expect(list.body.pagination).toEqual({ total: 10_000, page: 1, offset: 25, more: true });
+    const filtered = await call(testApp.app, 'POST', '/api/v1/en/contact/search', {
+      token: company.token,
+      body: { filters: [{ key: 'info.full_name', condition: 'contains', value: 'masiva 999' }] },
+    });
+    expect(filtered.body.pagination).toEqual({ total: 11, page: 1, offset: 25 });
   });
 
   it("today's conversations still list when the company's stored time zone is unknown", async () => {

@@ -6,7 +6,8 @@ import type { RecordModule, RecordRow } from '../record-module';
 /** What the table asks for: the search body without its page. */
 export type RecordsQuery = { filters: Filter[]; logical: Logical; sort?: Sort };
 
-export type RecordsPage = { items: RecordRow[]; total: number };
+/** `more`: the total stopped at the server's cap (LIST_TOTAL_CAP) and there are more records than it says. */
+export type RecordsPage = { items: RecordRow[]; total: number; more?: boolean };
 
 /** Every cached list of a module starts with this key: the table's searches and the kanban board. */
 export const recordsKey = (module: string) => ['records', module] as const;
@@ -24,7 +25,12 @@ export const searchRecords = async (
     body: { ...query, page, offset: PAGE_SIZE.contacts },
     signal,
   });
-  return { items: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
+  const pagination = envelope.pagination;
+  return {
+    items: envelope.data,
+    total: pagination?.total ?? envelope.data.length,
+    ...(pagination?.more ? { more: true } : {}),
+  };
 };
 
 export const recordsSearchOptions = (config: Pick<RecordModule, 'api' | 'module'>, query: RecordsQuery) =>
@@ -34,7 +40,7 @@ export const recordsSearchOptions = (config: Pick<RecordModule, 'api' | 'module'
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? pages.length + 1 : undefined;
+      return (loaded < last.total || last.more) && last.items.length > 0 ? pages.length + 1 : undefined;
     },
     // Realtime notifications patch the loaded rows; a new filter is a new list, not a refetch.
     staleTime: 30_000,

@@ -125,6 +125,7 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
     );
   }, [search.data, config]);
   const total = search.data?.pages.at(-1)?.total ?? 0;
+  const isTotalCapped = search.data?.pages.at(-1)?.more === true;
 
   // Another search is another set of rows: a choice made on the former one does not carry over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query is the trigger
@@ -250,7 +251,10 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
       <Box sx={{ flex: 1 }} />
       {!board && search.data && (
         <Typography variant="body2" color="text.secondary" data-testid="records-count" aria-live="polite">
-          {t('records.table.count', { shown: count(rows.length), total: count(total) })}
+          {t('records.table.count', {
+            shown: count(rows.length),
+            total: `${count(total)}${isTotalCapped ? '+' : ''}`,
+          })}
         </Typography>
       )}
     </Box>
