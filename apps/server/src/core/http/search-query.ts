@@ -214,7 +214,8 @@ const scalarCondition = (
     case 'equalto':
       return sql`${column} = ${read(scalarOf(value))}`;
     case 'contains':
-      return sql`${column}::text ilike ${`%${escapeLike(asText(scalarOf(value)))}%`}`;
+      // lower() on both sides rather than ilike: the same expression as the trigram indexes on names.
+      return sql`lower(${column}::text) like lower(${`%${escapeLike(asText(scalarOf(value)))}%`})`;
     case 'in': {
       const items = listOf(value).map(read);
       return items.length === 0 ? sql`false` : sql`${column} in (${valuesList(items)})`;
