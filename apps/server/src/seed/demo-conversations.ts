@@ -16,6 +16,7 @@ import { createDevicesRepository } from '../modules/devices/devices.repository';
 import { createDevicesService } from '../modules/devices/devices.service';
 import { createMessagesService } from '../modules/messages/messages.service';
 import { createUsersRepository } from '../modules/users/users.repository';
+import { seedDemoCrm } from './demo-crm';
 
 type Person = { id: string; client_id: string; account: AccountType; access: string[] };
 
@@ -165,5 +166,20 @@ export const seedDemoConversations = async (db: Database, options: DemoSeedOptio
     ]);
   }
   if (felipe) await contactsService.setAnswerbot(ownerAuth, felipe, true);
-  if (ana) await contactsService.update(ownerAuth, ana, { tags: ['nuevo'], stage: 'lead' });
+  const listIds = await seedDemoCrm(db, owner.client_id);
+  const item = (key: string) => listIds.get(key) ?? '';
+  if (ana) {
+    await contactsService.update(ownerAuth, ana, {
+      tags: [item('contact.tags.nuevo')],
+      stage: item('contact.status_id.Nuevo'),
+    });
+  }
+  if (bruno)
+    await contactsService.update(ownerAuth, bruno, { stage: item('contact.status_id.En conversación') });
+  if (carla) {
+    await contactsService.update(ownerAuth, carla, {
+      tags: [item('contact.tags.vip')],
+      stage: item('contact.status_id.Cliente'),
+    });
+  }
 };

@@ -70,12 +70,12 @@ describe('dynamic lists', () => {
       client_id: other.clientId,
       module: 'contact',
       field: 'tags',
-      name: 'VIP',
+      name: 'Premium',
     });
     expect(first).toMatchObject({
       module: 'contact',
       field: 'tags',
-      name: 'VIP',
+      name: 'Premium',
       color: '#f44336',
       status: true,
     });
@@ -88,7 +88,7 @@ describe('dynamic lists', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.pagination?.offset).toBe(500);
     const names = listed.body.data.filter((item) => item.field === 'tags').map((item) => item.name);
-    expect(names.indexOf('VIP')).toBeLessThan(names.indexOf('Alpha'));
+    expect(names.indexOf('Premium')).toBeLessThan(names.indexOf('Alpha'));
     expect((await search(other)).body.data, "the other company's list").toEqual([]);
   });
 
