@@ -364,7 +364,9 @@ export const createRecordService = <
       const groups = await repo.countBy(auth.clientId, built.where, column);
       const data = await Promise.all(
         groups.map(async (group) => {
-          const matches: SQL = sql`${column} is not distinct from ${group.value}`;
+          // `=` rather than `is not distinct from`, so a column's page can walk an index on it.
+          const matches: SQL =
+            group.value === null ? sql`${column} is null` : sql`${column} = ${group.value}`;
           const rows = await repo.page(auth.clientId, built, matches);
           return { column: group.value, count: group.count, items: await toApiMany(db, auth.clientId, rows) };
         }),

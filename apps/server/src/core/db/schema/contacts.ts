@@ -67,6 +67,10 @@ export const contacts = pgTable(
     index('contacts_owner_gin_idx').using('gin', table.owner.op('jsonb_path_ops')),
     index('contacts_full_name_trgm_idx').using('gin', sql`lower(${table.full_name}) gin_trgm_ops`),
     index('contacts_client_id_create_date_idx').on(table.client_id, table.create_date),
+    // The contacts screen (record kit): sorted by name, filtered by tag, grouped by stage on the board.
+    index('contacts_client_id_full_name_idx').on(table.client_id, table.full_name),
+    index('contacts_tags_gin_idx').using('gin', table.tags.op('jsonb_path_ops')),
+    index('contacts_client_id_stage_create_date_idx').on(table.client_id, table.stage, table.create_date),
     index('contacts_device_id_idx').on(table.device_id),
   ],
 );
