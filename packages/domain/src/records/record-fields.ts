@@ -63,6 +63,63 @@ export type RecordField = {
   visible?: boolean;
 };
 
+type Trait = 'sortable' | 'filter' | 'editable' | 'exportable' | 'importable' | 'visible';
+
+/** A field in one line: `field('email', 'email', 'email', ['filter', 'editable'])`; `i18n` is under records.field. */
+export const field = (
+  key: string,
+  name: string,
+  type: FieldType,
+  traits: readonly Trait[],
+  list?: RecordField['list'],
+): RecordField => ({
+  key,
+  i18n: `records.field.${name}`,
+  type,
+  ...Object.fromEntries(traits.map((trait) => [trait, true])),
+  ...(list ? { list } : {}),
+});
+
+const ALL: readonly Trait[] = ['sortable', 'filter', 'editable', 'exportable', 'importable'];
+
+/**
+ * The person fields contacts and leads share. `prefix` is where the API nests them ('info.' on a contact);
+ * a contact's phone is its conversation, so it is not edited in a table cell.
+ */
+export const personFields = (
+  prefix: '' | 'info.',
+  options: { isPhoneEditable: boolean; isCountryVisible: boolean },
+) => [
+  field(`${prefix}full_name`, 'fullName', 'text', ['sortable', 'filter', 'exportable', 'visible']),
+  field(`${prefix}first_name`, 'firstName', 'text', ALL),
+  field(`${prefix}last_name`, 'lastName', 'text', ALL),
+  field(
+    `${prefix}phone`,
+    'phone',
+    'phone',
+    options.isPhoneEditable
+      ? [...ALL, 'visible']
+      : ['sortable', 'filter', 'exportable', 'importable', 'visible'],
+  ),
+  field(`${prefix}email`, 'email', 'email', [...ALL, 'visible']),
+  field(`${prefix}document`, 'document', 'text', ALL),
+  field(`${prefix}country`, 'country', 'country', options.isCountryVisible ? [...ALL, 'visible'] : ALL),
+];
+
+export const tagsField = (): RecordField =>
+  field('tags', 'tags', 'tags', ['filter', 'editable', 'exportable', 'importable', 'visible'], 'tags');
+
+export const ownerField = (isVisible: boolean): RecordField =>
+  field(
+    'owner',
+    'owner',
+    'users',
+    isVisible ? ['filter', 'editable', 'exportable', 'visible'] : ['filter', 'editable', 'exportable'],
+  );
+
+export const createDateField = (): RecordField =>
+  field('create_date', 'createDate', 'datetime', ['sortable', 'filter', 'exportable', 'visible']);
+
 /** `GET view/fields/{module}`: the keys a view, a filter or an export may name, with what to offer. */
 export type SettingViewField = {
   key: string;
