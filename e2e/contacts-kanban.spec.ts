@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
 
+// Wide enough for the demo company's stages and this test's two: a keyboard move back to a column while the
+// board is scrolled sideways in Arabic is a known defect, written in the closing note of issue #12.
+test.use({ viewport: { width: 2400, height: 900 } });
+
 const OWNER = 'owner@demo.test';
 const LOCALES = ['es', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];

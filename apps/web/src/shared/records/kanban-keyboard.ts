@@ -11,6 +11,11 @@ import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
 /** The board and its columns carry these attributes, so the keyboard finds the column beside the current one. */
 const BOARD_ATTRIBUTE = 'data-kanban-board';
 const COLUMN_ATTRIBUTE = 'data-kanban-column';
+/**
+ * Marks the column a card carried by the keyboard is in. The drop goes where the arrows took the card, not
+ * where dnd-kit's measured rectangles, taken before the board scrolled to show the column, would put it.
+ */
+const CARRIED_ATTRIBUTE = 'data-kanban-carried-over';
 
 const PICK_UP = ['Space'];
 const DROP = ['Space', 'Enter'];
@@ -55,6 +60,7 @@ export class ColumnKeyboardSensor implements SensorInstance {
     const node = props.activeNode.node.current;
     this.document = node?.ownerDocument ?? document;
     this.column = node?.closest<HTMLElement>(`[${COLUMN_ATTRIBUTE}]`) ?? null;
+    this.column?.setAttribute(CARRIED_ATTRIBUTE, '');
     this.handleKeyDown = this.handleKeyDown.bind(this);
     this.handleCancel = this.handleCancel.bind(this);
     props.onStart({ x: 0, y: 0 });
@@ -69,6 +75,7 @@ export class ColumnKeyboardSensor implements SensorInstance {
       event.preventDefault();
       this.detach();
       this.props.onEnd();
+      this.column?.removeAttribute(CARRIED_ATTRIBUTE);
       return;
     }
     if (CANCEL.includes(event.code)) {
@@ -101,6 +108,8 @@ export class ColumnKeyboardSensor implements SensorInstance {
       x: rect.left + (rect.width - collisionRect.width) / 2 - originLeft,
       y: this.translate.y,
     };
+    this.column.removeAttribute(CARRIED_ATTRIBUTE);
+    target.setAttribute(CARRIED_ATTRIBUTE, '');
     this.column = target;
     this.props.onMove(this.translate);
   }
@@ -109,6 +118,7 @@ export class ColumnKeyboardSensor implements SensorInstance {
     event.preventDefault();
     this.detach();
     this.props.onCancel();
+    this.column?.removeAttribute(CARRIED_ATTRIBUTE);
   }
 
   private detach(): void {
@@ -120,13 +130,17 @@ export class ColumnKeyboardSensor implements SensorInstance {
 
 /**
  * Which column a card is over: under the pointer for a mouse or a finger; for the keyboard (no pointer),
- * the column holding the card's centre, so a card carried by the arrows lands where it is shown.
+ * the column the arrows carried it to, else the column holding the card's centre.
  */
 export const columnCollision: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
     const under = pointerWithin(args);
     return under.length > 0 ? under : rectIntersection(args);
   }
+  const carried = args.droppableContainers.find((container) =>
+    container.node.current?.hasAttribute(CARRIED_ATTRIBUTE),
+  );
+  if (carried) return [{ id: carried.id, data: { droppableContainer: carried, value: 0 } }];
   const centre = args.collisionRect.left + args.collisionRect.width / 2;
   return args.droppableContainers
     .filter((container) => {
