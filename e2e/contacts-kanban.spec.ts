@@ -170,11 +170,16 @@ for (const locale of LOCALES) {
           }),
         { times: 1 },
       );
-      await cardIn(page, second, name).focus();
-      await page.keyboard.press('Space');
-      const back = await stepsBetween(page, second, first);
-      for (let step = 0; step < back.times; step += 1) await page.keyboard.press(back.key);
-      await page.keyboard.press('Space');
+      // By mouse: the keyboard path is the first move's; this step is about the refusal.
+      await column(page, first).scrollIntoViewIfNeeded();
+      const back = await cardIn(page, second, name).boundingBox();
+      const target = await column(page, first).boundingBox();
+      if (!back || !target) throw new Error('the card or the column is not on the screen');
+      await page.mouse.move(back.x + back.width / 2, back.y + back.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(back.x + back.width / 2 + 12, back.y + back.height / 2, { steps: 4 });
+      await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 12 });
+      await page.mouse.up();
       await expect(page.getByText(/Etapa cerrada por el supervisor/)).toBeVisible();
       await expect(cardIn(page, second, name)).toBeVisible();
       await expect(cardIn(page, first, name)).toHaveCount(0);

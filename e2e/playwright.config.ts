@@ -14,7 +14,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI: the kanban board's drag-and-drop spec fails about one run in four on this 2-core
+  // machine (a move that does not register); named in the closing note of issue #12 as a defect to fix.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
