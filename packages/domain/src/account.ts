@@ -1,5 +1,5 @@
 import type { Client } from './client';
-import type { ListItem, SettingViews, View } from './records';
+import type { ListItem, Newsletter, Pipeline, SettingViews, View } from './records';
 import type { User } from './user';
 
 /** The twelve keys of the initial account bundle (spec section 3). */
@@ -29,9 +29,12 @@ export type AccountBundle = {
   /** The user's own saved views and the company's. */
   views: View[];
   setting_device: unknown[];
-  list_pipeline: unknown[];
+  /** The company's pipelines with their stages, in order. */
+  list_pipeline: Pipeline[];
   setting_views: SettingViews;
   setting_graphics: unknown[];
-  popover_newsletter: unknown[];
-  modal_newsletter: unknown[];
+  /** The release news' first page, newest release first. */
+  popover_newsletter: Newsletter[];
+  /** The pop-ups due that this user has not seen yet. */
+  modal_newsletter: Newsletter[];
 };

@@ -6,7 +6,7 @@
  */
 
 /** The modules a file can be imported into. */
-export const IMPORT_MODULES = ['contact', 'lead'] as const;
+export const IMPORT_MODULES = ['contact', 'lead', 'deal'] as const;
 export type ImportModule = (typeof IMPORT_MODULES)[number];
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

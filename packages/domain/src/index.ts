@@ -23,6 +23,7 @@ export * from './records';
 export * from './search';
 export * from './security';
 export * from './template';
+export * from './template-create';
 export * from './template-sync';
 export * from './user';
 export * from './validation';

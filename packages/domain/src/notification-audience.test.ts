@@ -46,3 +46,27 @@ describe('tags and saved views', () => {
     expect(notificationFor(holderOf('task.view'), shared, null)?.data).toEqual(shared.data);
   });
 });
+
+describe('contacts, pipelines and tasks', () => {
+  it('a contact viewer without the chat gets the conversation of a message, not its text', () => {
+    const sent = { module: 'message', data: [{ id: 'm1', body: 'secret', conversation: { id: 'k1' } }] };
+    expect(notificationFor(holderOf('contact.view'), sent, null)?.data).toEqual([
+      { conversation: { id: 'k1' } },
+    ]);
+  });
+
+  it('a pipeline change reaches everyone in the company', () => {
+    const pipeline = { module: 'pipeline', data: [{ id: 'p1', name: 'Sales', stages: [] }] };
+    expect(notificationFor(holderOf('chat.view'), pipeline, null)?.data).toEqual(pipeline.data);
+  });
+
+  it('a private task reaches colleagues as its id only, the addressed user whole, a public one whole', () => {
+    const hidden = { module: 'task', data: [{ id: 't1', title: 'Salary talk', visibility: 2 }] };
+    const open = { module: 'task', data: [{ id: 't2', title: 'Call back', visibility: 0 }] };
+    const colleague = holderOf('task.view');
+    expect(notificationFor(colleague, hidden, null)?.data).toEqual([{ id: 't1', visibility: 2 }]);
+    expect(notificationFor(colleague, hidden, 'u1')?.data).toEqual(hidden.data);
+    expect(notificationFor(colleague, open, null)?.data).toEqual(open.data);
+    expect(notificationFor(holderOf('chat.view'), hidden, null)).toBeNull();
+  });
+});

@@ -62,11 +62,23 @@ const viewForColleague = (view: NotificationRecord): NotificationRecord =>
   view.owner === null || view.owner === undefined ? view : pick(view, ['id', 'module', 'owner']);
 
 /**
+ * A task as a colleague sees it: a public one whole; of a group or private task only that it changed (its
+ * id), so a task's title never reaches someone who may not open it. Lists refetch what they may see.
+ */
+const taskForColleague = (task: NotificationRecord): NotificationRecord =>
+  task.visibility === 0 ? task : pick(task, ['id', 'visibility']);
+
+/**
  * Who receives each module's notifications, richest view first: a receiver gets the first tier they belong
  * to and nothing else. A module not listed follows the house rule (moduleTiers below).
  */
 const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> = {
-  message: [{ grants: ['chat.view', 'subject'], view: whole }],
+  // Someone who sees contacts but not the chat learns of a message only through its conversation (the
+  // contacts table's last message and counts), never its text.
+  message: [
+    { grants: ['chat.view', 'subject'], view: whole },
+    { grants: ['contact.view'], view: (message) => pick(message, ['conversation']) },
+  ],
   // Conversations are contacts: the chat list and the contacts screens both follow them.
   contact: [{ grants: ['chat.view', 'contact.view', 'subject'], view: whole }],
   note: [{ grants: ['note.view'], view: whole }],
@@ -86,6 +98,17 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   import: [{ grants: ['subject'], view: whole }],
   // Tags and statuses colour every list, filter and kanban: the whole company holds them in the bundle.
   listdinamic: [{ grants: ['everyone'], view: whole }],
+  // Every member holds the pipelines in the account bundle (stage names and colours of every deal list).
+  pipeline: [{ grants: ['everyone'], view: whole }],
+  // The user a task change is addressed to sees it whole; colleagues see public tasks whole, others by id.
+  task: [
+    { grants: ['subject'], view: whole },
+    { grants: ['task.view'], view: taskForColleague },
+  ],
+  // Release news and pop-ups are the platform's: every signed-in user of every company reads them.
+  newsletter: [{ grants: ['everyone'], view: whole }],
+  // Diffusions are the marketing module's (its permission is named marketing, not diffusion).
+  diffusion: [{ grants: ['marketing.view', 'subject'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
   view: [
     { grants: ['subject'], view: whole },

@@ -19,6 +19,10 @@ export type Template = {
   /** The provider's review status: APPROVED, PENDING, REJECTED, PAUSED… only APPROVED ones can be sent. */
   status: string;
   category: string;
+  /** GREEN, YELLOW, RED or UNKNOWN (WhatsApp's quality rating). */
+  quality: string;
+  /** Why the provider rejected, paused or disabled it, in its words. */
+  reason: string;
   /** The body text with its {{1}} placeholders, to show as a preview. */
   example: string;
   components: ProviderTemplateComponent[];

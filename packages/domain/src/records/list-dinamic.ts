@@ -7,6 +7,9 @@ import { requiredText } from '../validation';
 export const LIST_MODULES = ['contact', 'lead', 'deal', 'task'] as const;
 export type ListModule = (typeof LIST_MODULES)[number];
 
+export const isListModule = (module: string): module is ListModule =>
+  (LIST_MODULES as readonly string[]).includes(module);
+
 export const LIST_FIELDS = ['status_id', 'tags'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 

@@ -5,6 +5,9 @@ import type { Condition } from '../search';
  * (its search whitelist); the web picks the cell, the editor and the filter's value input from the type.
  * - `select`: one id of a dynamic list (`status_id`, a contact's `stage`); `tags`: a list of such ids.
  * - `user` / `users`: one user id / a list of user ids; `money`: a number in the company's number format.
+ * - `enum`: one of the field's fixed `options` (a deal's outcome, a task's priority), shown translated.
+ * - `pipeline` / `stage`: a deal's pipeline id / the id of a stage of that pipeline (the account's
+ *   `list_pipeline` names them).
  */
 export const FIELD_TYPES = [
   'text',
@@ -20,6 +23,9 @@ export const FIELD_TYPES = [
   'user',
   'users',
   'country',
+  'enum',
+  'pipeline',
+  'stage',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -38,6 +44,9 @@ export const CONDITIONS_BY_FIELD_TYPE: Record<FieldType, readonly Condition[]> =
   tags: ['equalto', 'in', 'empty', 'notempty'],
   user: ['equalto', 'in', 'empty', 'notempty'],
   users: ['equalto', 'in', 'empty', 'notempty'],
+  enum: ['equalto', 'in'],
+  pipeline: ['equalto', 'in'],
+  stage: ['equalto', 'in'],
 };
 
 /** One field of a record module, declared once in this package. */
@@ -61,9 +70,14 @@ export type RecordField = {
   list?: 'status_id' | 'tags';
   /** Shown by default when the user has no saved view. */
   visible?: boolean;
+  /**
+   * For `enum`: the values, each titled by the web bundle key `{i18n}.{value}` of `options.i18n`. A `text`
+   * field may have them too: its usual values shown translated, any other text as it is.
+   */
+  options?: { values: readonly string[]; i18n: string };
 };
 
-type Trait = 'sortable' | 'filter' | 'editable' | 'exportable' | 'importable' | 'visible';
+export type Trait = 'sortable' | 'filter' | 'editable' | 'exportable' | 'importable' | 'visible';
 
 /** A field in one line: `field('email', 'email', 'email', ['filter', 'editable'])`; `i18n` is under records.field. */
 export const field = (
@@ -80,7 +94,17 @@ export const field = (
   ...(list ? { list } : {}),
 });
 
-const ALL: readonly Trait[] = ['sortable', 'filter', 'editable', 'exportable', 'importable'];
+/** An `enum` field: `enumField('stage', 'outcome', DEAL_OUTCOMES, 'deals.outcome', [...])`. */
+export const enumField = (
+  key: string,
+  name: string,
+  values: readonly string[],
+  optionsI18n: string,
+  traits: readonly Trait[],
+): RecordField => ({ ...field(key, name, 'enum', traits), options: { values, i18n: optionsI18n } });
+
+/** Every trait but `visible`: a field the user can do anything with. */
+export const ALL_TRAITS: readonly Trait[] = ['sortable', 'filter', 'editable', 'exportable', 'importable'];
 
 /**
  * The person fields contacts and leads share. `prefix` is where the API nests them ('info.' on a contact);
@@ -91,19 +115,24 @@ export const personFields = (
   options: { isPhoneEditable: boolean; isCountryVisible: boolean },
 ) => [
   field(`${prefix}full_name`, 'fullName', 'text', ['sortable', 'filter', 'exportable', 'visible']),
-  field(`${prefix}first_name`, 'firstName', 'text', ALL),
-  field(`${prefix}last_name`, 'lastName', 'text', ALL),
+  field(`${prefix}first_name`, 'firstName', 'text', ALL_TRAITS),
+  field(`${prefix}last_name`, 'lastName', 'text', ALL_TRAITS),
   field(
     `${prefix}phone`,
     'phone',
     'phone',
     options.isPhoneEditable
-      ? [...ALL, 'visible']
+      ? [...ALL_TRAITS, 'visible']
       : ['sortable', 'filter', 'exportable', 'importable', 'visible'],
   ),
-  field(`${prefix}email`, 'email', 'email', [...ALL, 'visible']),
-  field(`${prefix}document`, 'document', 'text', ALL),
-  field(`${prefix}country`, 'country', 'country', options.isCountryVisible ? [...ALL, 'visible'] : ALL),
+  field(`${prefix}email`, 'email', 'email', [...ALL_TRAITS, 'visible']),
+  field(`${prefix}document`, 'document', 'text', ALL_TRAITS),
+  field(
+    `${prefix}country`,
+    'country',
+    'country',
+    options.isCountryVisible ? [...ALL_TRAITS, 'visible'] : ALL_TRAITS,
+  ),
 ];
 
 export const tagsField = (): RecordField =>
@@ -131,6 +160,7 @@ export type SettingViewField = {
   sortable: boolean;
   editable: boolean;
   list?: 'status_id' | 'tags';
+  options?: RecordField['options'];
 };
 
 export const settingViewFields = (
@@ -147,6 +177,7 @@ export const settingViewFields = (
     sortable: field.sortable ?? false,
     editable: field.editable ?? false,
     ...(field.list ? { list: field.list } : {}),
+    ...(field.options ? { options: field.options } : {}),
   }));
 
 /** The columns a table shows before the user saves a view. */

@@ -5,7 +5,7 @@ import { requiredText } from '../validation';
 import type { SettingViewField } from './record-fields';
 
 /** The modules whose records a saved view can show. Later modules add themselves here. */
-export const VIEW_MODULES = ['contact', 'lead'] as const;
+export const VIEW_MODULES = ['contact', 'lead', 'deal', 'payment', 'task'] as const;
 export type ViewModule = (typeof VIEW_MODULES)[number];
 
 /** A saved view (API.md part 2): personal (`owner` a user id) or the whole company's (`owner` null). */
