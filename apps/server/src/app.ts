@@ -57,8 +57,13 @@ import { createClientsService } from './modules/clients/clients.service';
 import { contactImportTarget } from './modules/contacts/contacts.import';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
+import { dealImportTarget } from './modules/deals/deals.import';
+import { dealsRoutes } from './modules/deals/deals.routes';
+import { createDealsService } from './modules/deals/deals.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
+import { diffusionsRoutes } from './modules/diffusions/diffusions.routes';
+import { setUpDiffusions } from './modules/diffusions/diffusions.setup';
 import { createImportRunner } from './modules/imports/import-runner';
 import { defineImportJobs } from './modules/imports/imports.jobs';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -73,10 +78,19 @@ import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
+import { newslettersRoutes } from './modules/newsletters/newsletters.routes';
+import { createNewslettersService } from './modules/newsletters/newsletters.service';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
+import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
+import { createTaskReminders } from './modules/tasks/tasks.reminders';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { createTasksService } from './modules/tasks/tasks.service';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -191,16 +205,30 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
   const contactsService = createContactsService({ db, events });
   const leadsService = createLeadsService({ db, events, contacts: contactsService });
+  const pipelinesService = createPipelinesService({ db, events });
+  const dealsService = createDealsService({ db, events });
+  const paymentsService = createPaymentsService({ db, events });
   // The modules whose records can come from a file (imports/{module}), each through its ImportTarget.
-  const importTargets = [contactImportTarget, leadImportTarget];
+  const importTargets = [contactImportTarget, leadImportTarget, dealImportTarget];
   const importsService = createImportsService({ db, queue, files, targets: importTargets });
   const messagesService = createMessagesService({ db, events, queue, files, channels, box, publicUrl });
-  const templatesService = createTemplatesService({ db, box, channels });
+  const templatesService = createTemplatesService({ db, box, channels, events });
   const notesService = createNotesService({ db, events });
+  const tasksService = createTasksService({ db, events, queue });
+  // Task reminders by e-mail: a job per reminder and a sweep once a minute across the cluster.
+  const taskReminders = createTaskReminders({ db, queue, mailer, events, publicUrl });
+  taskReminders.define();
+  // What fell due while every process was down goes out at once, not at the sweep's next minute.
+  app.addHook('onReady', async () => {
+    taskReminders
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, 'task reminder sweep failed'));
+  });
   const listDinamicService = createListDinamicService({ db, events });
   const auditService = createAuditService({ db });
   const viewsService = createViewsService({ db, events });
   defineMessageJobs(queue, messagesService);
+  const diffusionsService = setUpDiffusions({ db, events, queue, messages: messagesService });
   defineImportJobs(queue, createImportRunner({ db, events, files, targets: importTargets }));
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
@@ -219,6 +247,11 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   });
   const clientsService = createClientsService({ db, events, files });
   const plansService = createPlansService({ db });
+  // Newsletters are platform-wide: their notifications go to every socket, of every company (app.io is set below).
+  const newslettersService = createNewslettersService({
+    db,
+    broadcast: (notification) => app.io.emit('notification', notification),
+  });
 
   app.get(
     '/api/health',
@@ -256,14 +289,20 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(devicesRoutes, { service: devicesService });
           await localized.register(contactsRoutes, { service: contactsService, db });
           await localized.register(leadsRoutes, { service: leadsService, db });
+          await localized.register(pipelinesRoutes, { service: pipelinesService });
+          await localized.register(dealsRoutes, { service: dealsService, db });
+          await localized.register(paymentsRoutes, { service: paymentsService, db });
           await localized.register(importsRoutes, { service: importsService, targets: importTargets });
           await localized.register(messagesRoutes, { service: messagesService });
+          await localized.register(diffusionsRoutes, { service: diffusionsService });
           await localized.register(notesRoutes, { service: notesService });
+          await localized.register(tasksRoutes, { service: tasksService, db });
           await localized.register(listDinamicRoutes, { service: listDinamicService });
           await localized.register(auditRoutes, { service: auditService });
           await localized.register(viewsRoutes, { service: viewsService });
           await localized.register(templatesRoutes, { service: templatesService });
           await localized.register(realtimeEventsRoutes, { db });
+          await localized.register(newslettersRoutes, { service: newslettersService });
           await localized.register(jobsRoutes, { service: createJobsService({ db, queue }) });
         },
         { prefix: '/:locale' },
@@ -271,7 +310,14 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
-  await app.register(webhooksRoutes, { db, box, events, channels, messages: messagesService });
+  await app.register(webhooksRoutes, {
+    db,
+    box,
+    events,
+    channels,
+    messages: messagesService,
+    templates: templatesService,
+  });
   await app.register(filesRoutes, { files, signer });
 
   if (existsSync(config.webDist)) {

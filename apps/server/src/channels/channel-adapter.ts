@@ -57,7 +57,21 @@ export type InboundStatusEvent = {
   reason?: string;
 };
 
-export type InboundEvent = InboundMessageEvent | InboundStatusEvent;
+/**
+ * A provider's word on one of the account's message templates (WhatsApp's message_template_status_update
+ * and message_template_quality_update): a new review status with its reason, or a new quality rating.
+ */
+export type InboundTemplateEvent = {
+  kind: 'template';
+  providerTemplateId: string;
+  name: string;
+  language: string;
+  status?: string;
+  reason?: string;
+  quality?: string;
+};
+
+export type InboundEvent = InboundMessageEvent | InboundStatusEvent | InboundTemplateEvent;
 
 export type OutboundMessage = {
   messageId: string;
@@ -86,6 +100,8 @@ export type SendFailure = {
    * request was written). Never retried: sending again could deliver it twice. The message shows 'error'.
    */
   isDeliveryUnknown?: boolean;
+  /** The provider's error code (WhatsApp's 131050, 130429…), for callers with rules of their own (diffusions). */
+  code?: number;
 };
 
 export type SendResult = { ok: true; providerMessageId: string } | SendFailure;
@@ -100,8 +116,18 @@ export type ProviderTemplate = {
   language: string;
   status: string;
   category: string;
+  /** GREEN, YELLOW, RED or UNKNOWN. */
+  quality?: string;
   components: ProviderTemplateComponent[];
 };
+
+/** A template to submit for review, in the provider's components. */
+export type NewProviderTemplate = Pick<ProviderTemplate, 'name' | 'language' | 'category' | 'components'>;
+
+/** The provider's answer to a template call; `status` is its HTTP status, kept to tell refusals (4xx) from failures. */
+export type TemplateCallResult =
+  | { ok: true; providerId: string; status: string }
+  | { ok: false; status: number; reason: string };
 
 /**
  * The provider's published send limits, enforced across every server process (channels/send-rate):
@@ -133,6 +159,13 @@ export type ChannelAdapter = {
   downloadMedia?: (device: ChannelDevice, media: InboundMedia) => Promise<DownloadedMedia>;
   /** The provider's message templates (WhatsApp Business). */
   listTemplates?: (device: ChannelDevice) => Promise<ProviderTemplate[]>;
+  /** Submits a template for the provider's review. */
+  createTemplate?: (device: ChannelDevice, template: NewProviderTemplate) => Promise<TemplateCallResult>;
+  /** Deletes a template by name; with its provider id only that language, else every language of the name. */
+  deleteTemplate?: (
+    device: ChannelDevice,
+    template: { name: string; providerId: string },
+  ) => Promise<TemplateCallResult>;
 };
 
 /** What the provider adapters need from the configuration. */

@@ -51,7 +51,7 @@ const parseBody = (text: string): unknown => {
 /** One HTTP call to a provider, abandoned after timeoutMs; throws ProviderCallError when unanswered. */
 export const callProvider = async (
   url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; json?: unknown },
+  init: { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; json?: unknown },
   timeoutMs: number,
 ): Promise<ProviderAnswer> => {
   try {

@@ -1,4 +1,4 @@
-import type { Client, Contact, Device, Message, Note, User } from '@conversa/domain';
+import type { Client, Contact, DealStageChange, Device, Message, Note, User } from '@conversa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoredNotification } from './realtime/realtime-events.repository';
 
@@ -24,6 +24,8 @@ export type DomainEvents = {
   'session.revoked': { clientId: string; sessionIds: string[] };
   /** Any record-kit module's create, update or delete (core/records); its notifications are in the outbox. */
   'record.changed': Announced & { module: string };
+  /** A deal entered a stage or an outcome (created, moved, won, lost), after commit: for automations and webhooks. */
+  'deal.stageChanged': { clientId: string; change: DealStageChange };
 };
 
 /** The events whose notifications went through the outbox; realtime publishes each after commit. */

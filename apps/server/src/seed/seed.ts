@@ -9,9 +9,13 @@ import { hashPassword } from '../core/auth/passwords';
 import type { Database } from '../core/db/database';
 import { DEMO_COMPANY, DEMO_LOGINS, PLATFORM_COMPANY, type SeedLogin } from '../core/db/seed-logins';
 import { createClientsRepository } from '../modules/clients/clients.repository';
+import { createDefaultPipeline } from '../modules/pipelines/default-pipeline';
 import { createPlansRepository } from '../modules/plans/plans.repository';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { type DemoSeedOptions, seedDemoConversations } from './demo-conversations';
+import { seedDemoDeals } from './demo-deals';
+import { seedDemoPayments } from './demo-payments';
+import { seedDemoTasks } from './demo-tasks';
 
 const AGENT_ACCESS: PermissionKey[] = [
   'chat.view',
@@ -81,6 +85,7 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
       access: [...CLIENT_PERMISSIONS, ...MASTER_PERMISSIONS],
       number_format: NUMBER_FORMATS.CL,
     });
+    await createDefaultPipeline(tx, platform.id, platform.language);
     await users.insert(platform.id, {
       name: 'Master',
       email: options.masterEmail,
@@ -108,6 +113,7 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
       is_paid: null,
       number_format: NUMBER_FORMATS.CL,
     });
+    await createDefaultPipeline(tx, demo.id, demo.language);
     const people = [
       { login: DEMO_LOGINS.owner, name: 'Olivia Owner', hash: ownerHash, access: [] as string[] },
       { login: DEMO_LOGINS.agent, name: 'Andrés Agent', hash: agentHash, access: AGENT_ACCESS },
@@ -132,7 +138,12 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
     }
     return logins;
   });
-  if (options.seedDemo && options.demo) await seedDemoConversations(db, options.demo);
+  if (options.seedDemo && options.demo) {
+    await seedDemoConversations(db, options.demo);
+    await seedDemoDeals(db);
+    await seedDemoPayments(db);
+    await seedDemoTasks(db);
+  }
   return logins;
 };
 

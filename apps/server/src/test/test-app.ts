@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { Envelope } from '@conversa/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -82,6 +83,12 @@ export const createTestApp = async (overrides: Partial<Config> = {}): Promise<Te
       await database.drop();
     },
   };
+};
+
+/** Starts the test app on a free local port (for socket clients and real HTTP) and answers its address. */
+export const listenLocally = async (testApp: TestApp): Promise<string> => {
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
 };
 
 export type ApiAnswer<T = Record<string, unknown>> = {

@@ -81,16 +81,18 @@ export const graphFailure = (answer: ProviderAnswer): SendFailure => {
   const details = pickText(answer.body, 'error', 'error_data', 'details');
   const reason = `${message}${details && details !== message ? `: ${details}` : ''}${Number.isFinite(code) ? ` (#${code})` : ''}`;
   const throttleMs = THROTTLE_DELAY_MS[code];
+  const coded = Number.isFinite(code) ? { code } : {};
   if (throttleMs !== undefined || answer.status === 429) {
     return {
       ok: false,
       retryable: true,
       reason,
       retryAfterMs: retryAfterHeaderMs(answer) ?? throttleMs ?? 1000,
+      ...coded,
     };
   }
-  if (answer.status >= 500) return { ok: false, retryable: true, reason };
-  return { ok: false, retryable: false, reason };
+  if (answer.status >= 500) return { ok: false, retryable: true, reason, ...coded };
+  return { ok: false, retryable: false, reason, ...coded };
 };
 
 /** A Send API answer: accepted with the message id at `idPath`, an accepted answer without one, or a failure. */

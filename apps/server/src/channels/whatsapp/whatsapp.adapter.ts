@@ -6,9 +6,11 @@ import type {
   ChannelDevice,
   ChannelOptions,
   InboundEvent,
+  InboundTemplateEvent,
   OutboundMessage,
   ProviderTemplate,
   SendResult,
+  TemplateCallResult,
 } from '../channel-adapter';
 import {
   bearer,
@@ -17,7 +19,7 @@ import {
   metaHandshake,
   verifyMetaSignature,
 } from '../meta/meta-webhook';
-import { callProvider, downloadFile, failureOfCall, pickText } from '../provider-http';
+import { callProvider, downloadFile, failureOfCall, type ProviderAnswer, pickText } from '../provider-http';
 
 const mediaSchema = z.object({
   id: z.string(),
@@ -66,6 +68,8 @@ const payloadSchema = z.object({
   object: z.literal('whatsapp_business_account'),
   entry: z.array(
     z.object({
+      /** The WhatsApp Business account, for the template changes. */
+      id: z.string().default(''),
       changes: z.array(
         z.object({
           field: z.string(),
@@ -76,6 +80,13 @@ const payloadSchema = z.object({
               .default([]),
             messages: z.array(messageSchema).default([]),
             statuses: z.array(statusSchema).default([]),
+            // message_template_status_update and message_template_quality_update
+            message_template_id: z.union([z.string(), z.number()]).optional(),
+            message_template_name: z.string().default(''),
+            message_template_language: z.string().default(''),
+            event: z.string().optional(),
+            reason: z.string().nullish(),
+            new_quality_score: z.string().optional(),
           }),
         }),
       ),
@@ -131,6 +142,34 @@ const toContent = (
   return undefined;
 };
 
+type WhatsappEntry = z.infer<typeof payloadSchema>['entry'][number];
+
+/**
+ * The template changes of the device's own WhatsApp Business account: a review status (APPROVED, REJECTED,
+ * PAUSED, DISABLED… with Meta's reason, "NONE" meaning none) or a new quality score.
+ */
+const templateEvents = (entries: WhatsappEntry[], ownAccount: string): InboundTemplateEvent[] =>
+  entries
+    .filter((entry) => !ownAccount || !entry.id || entry.id === ownAccount)
+    .flatMap((entry) => entry.changes)
+    .flatMap(({ field, value }): InboundTemplateEvent[] => {
+      if (value.message_template_id === undefined) return [];
+      const base = {
+        kind: 'template' as const,
+        providerTemplateId: String(value.message_template_id),
+        name: value.message_template_name,
+        language: value.message_template_language,
+      };
+      if (field === 'message_template_status_update' && value.event) {
+        const reason = value.reason && value.reason !== 'NONE' ? value.reason : '';
+        return [{ ...base, status: value.event.toUpperCase(), reason }];
+      }
+      if (field === 'message_template_quality_update' && value.new_quality_score) {
+        return [{ ...base, quality: value.new_quality_score.toUpperCase() }];
+      }
+      return [];
+    });
+
 const configText = (device: ChannelDevice, key: string) => {
   const value = device.config[key];
   return typeof value === 'string' ? value : '';
@@ -171,6 +210,16 @@ const toRequestBody = (message: OutboundMessage): Record<string, unknown> | stri
   }
 };
 
+/** Graph's refusal of a template call in its own words (error_user_msg when Meta gives one). */
+const templateFailure = (answer: ProviderAnswer): TemplateCallResult => ({
+  ok: false,
+  status: answer.status,
+  reason:
+    pickText(answer.body, 'error', 'error_user_msg') ||
+    pickText(answer.body, 'error', 'message') ||
+    `HTTP ${answer.status}`,
+});
+
 /**
  * WhatsApp Business Cloud API (official mode). Webhooks are signed with the app secret; sends go to
  * POST {GRAPH}/{phone_number_id}/messages with the access token. Meta delivers every number of an app to
@@ -192,6 +241,7 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
       if (!parsed.success) throw badRequest([{ path: 'entry', message: 'validation.invalid' }]);
       const ownNumber = configText(device, 'phone_number_id');
       const events: InboundEvent[] = [];
+      events.push(...templateEvents(parsed.data.entry, configText(device, 'waba_id')));
       for (const change of parsed.data.entry.flatMap((entry) => entry.changes)) {
         const value = change.value;
         if (change.field !== 'messages') continue;
@@ -287,11 +337,44 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
       );
     },
 
+    async createTemplate(device, template): Promise<TemplateCallResult> {
+      try {
+        const answer = await callProvider(
+          graph(`${configText(device, 'waba_id')}/message_templates`),
+          { json: template, headers: bearer(configText(device, 'access_token')) },
+          timeout,
+        );
+        if (answer.status !== 200) return templateFailure(answer);
+        return {
+          ok: true,
+          providerId: pickText(answer.body, 'id'),
+          status: pickText(answer.body, 'status') || 'PENDING',
+        };
+      } catch (error) {
+        return { ok: false, status: 502, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    async deleteTemplate(device, { name, providerId }): Promise<TemplateCallResult> {
+      const query = new URLSearchParams({ name, ...(providerId ? { hsm_id: providerId } : {}) });
+      try {
+        const answer = await callProvider(
+          graph(`${configText(device, 'waba_id')}/message_templates?${query}`),
+          { method: 'DELETE', headers: bearer(configText(device, 'access_token')) },
+          timeout,
+        );
+        if (answer.status !== 200) return templateFailure(answer);
+        return { ok: true, providerId: '', status: 'DELETED' };
+      } catch (error) {
+        return { ok: false, status: 502, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
     async listTemplates(device): Promise<ProviderTemplate[]> {
       const headers = bearer(configText(device, 'access_token'));
       const found: ProviderTemplate[] = [];
       let url: string | undefined = graph(
-        `${configText(device, 'waba_id')}/message_templates?fields=id,name,language,status,category,components&limit=100`,
+        `${configText(device, 'waba_id')}/message_templates?fields=id,name,language,status,category,quality_score,components&limit=100`,
       );
       // Paged by Graph's cursors; a WhatsApp Business account holds at most a few hundred templates.
       for (let page = 0; url && page < 50; page += 1) {
@@ -305,6 +388,7 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
               language: z.string(),
               status: z.string().default(''),
               category: z.string().default(''),
+              quality_score: z.looseObject({ score: z.string().default('UNKNOWN') }).optional(),
               components: z.array(z.looseObject({ type: z.string() })).default([]),
             }),
           )
@@ -316,6 +400,7 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
             language: template.language,
             status: template.status,
             category: template.category,
+            quality: template.quality_score?.score.toUpperCase() ?? 'UNKNOWN',
             components: template.components,
           });
         }

@@ -82,12 +82,19 @@ export const connectDatabase = async (options: DatabaseOptions): Promise<Databas
 };
 
 /** Postgres' unique_violation, looked for on the error and on the driver error Drizzle wraps. */
-export const isUniqueViolation = (error: unknown): error is { constraint?: string } => {
+/** Whether PostgreSQL refused a statement with this SQLSTATE (on the error or the driver's cause). */
+const hasCode = (error: unknown, code: string): boolean => {
   const codeOf = (value: unknown): unknown =>
     typeof value === 'object' && value !== null && 'code' in value ? value.code : undefined;
   const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
-  return codeOf(error) === '23505' || codeOf(cause) === '23505';
+  return codeOf(error) === code || codeOf(cause) === code;
 };
+
+export const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
+  hasCode(error, '23505');
+
+/** A row still referenced elsewhere (a stage a deal was just placed in) could not be deleted. */
+export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error, '23503');
 
 /** The name of the violated constraint, when the driver reports it. */
 export const violatedConstraint = (error: unknown): string => {

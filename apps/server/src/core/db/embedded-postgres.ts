@@ -388,7 +388,9 @@ const spawnServer = async (
       if (lines.length > 20) lines.shift();
       // The readiness probe's own refusals while the server starts are expected, not worth a warning.
       const serious = /\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && !line.includes('is starting up');
-      (serious ? logger.warn : logger.debug)({ postgres: line }, 'embedded PostgreSQL');
+      // Called on the logger: pino's methods read their settings from `this`.
+      if (serious) logger.warn({ postgres: line }, 'embedded PostgreSQL');
+      else logger.debug({ postgres: line }, 'embedded PostgreSQL');
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -26,7 +26,7 @@ export const createAuthHook = (resolver: SessionResolver) => async (request: Fas
 
   const result = await resolver.resolve(tokenOf(request));
   if (!result.ok) throw tokenError(result.problem);
-  request.auth = { ...result.auth, ip: request.ip };
+  request.auth = { ...result.auth, ip: request.ip, locale: request.locale };
 
   if (config.masterOnly && result.auth.account !== 'master') throw forbidden();
   if (config.permission && !hasAccess(result.auth, config.permission)) throw forbidden();

@@ -13,6 +13,8 @@ export type AuthContext = {
   sessionId: string;
   /** Where the request came from (the audit log's `ip`); absent for work the server does on its own. */
   ip?: string;
+  /** The language the caller reads (the request's): the `msg` of the notifications their writes send. */
+  locale?: Locale;
 };
 
 // Fastify's extension points are interfaces; declaration merging needs `interface` here.

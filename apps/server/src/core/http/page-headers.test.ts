@@ -61,6 +61,16 @@ describe('framing', () => {
     expect(page.frameOptions).toBe('DENY');
   });
 
+  it('lets pages show pictures and videos from https and embed only YouTube and Vimeo players', async () => {
+    const page = await headersOf('/app/chat');
+    expect(page.csp).toContain("img-src 'self' data: blob: https:");
+    expect(page.csp).toContain("media-src 'self' blob: https:");
+    expect(page.csp).toMatch(
+      /frame-src https:\/\/www\.youtube-nocookie\.com [^;]*https:\/\/player\.vimeo\.com(;|$)/,
+    );
+    expect(page.csp).toContain("script-src 'self'");
+  });
+
   it('forbids framing the API docs while keeping their own script policy', async () => {
     const docs = await headersOf('/api/docs/');
     expect(docs.status).toBe(200);

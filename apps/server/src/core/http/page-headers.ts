@@ -17,7 +17,11 @@ const policy = (frameAncestors: string): string =>
     "script-src 'self'",
     // MUI (emotion) injects its styles at runtime.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // The release-news pop-ups show pictures and videos the master links from anywhere on https, and embed
+    // YouTube or Vimeo players (and nothing else in a frame).
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
     "font-src 'self' data:",
     "connect-src 'self' ws: wss:",
     `frame-ancestors ${frameAncestors}`,

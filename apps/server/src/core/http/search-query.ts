@@ -6,7 +6,7 @@ import {
   type Pagination,
   type SearchBody,
 } from '@conversa/domain';
-import { type AnyColumn, and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, Column, desc, is, or, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { MessageKey } from '../i18n/i18n';
 import { badRequest, type FieldIssue } from './app-error';
 
@@ -75,8 +75,19 @@ const INTEGER_RANGES: Record<string, number> = {
   PgBigSerial53: Number.MAX_SAFE_INTEGER,
 };
 
+/**
+ * The stored column a number is compared with: the column itself, or the one an expression was mapped with
+ * (a payment's `deal.numdeal` is a subquery `.mapWith(deals.numdeal)`), so its integer range holds too.
+ */
+const storedColumnOf = (column: SQLWrapper): Column | undefined => {
+  if (is(column, Column)) return column;
+  const decoder = is(column, SQL) ? (column as SQL & { decoder?: unknown }).decoder : undefined;
+  return is(decoder, Column) ? decoder : undefined;
+};
+
 const numberReaderOf = (column: SQLWrapper): ((value: Scalar) => number) => {
-  const limit = is(column, Column) ? INTEGER_RANGES[column.columnType] : undefined;
+  const stored = storedColumnOf(column);
+  const limit = stored ? INTEGER_RANGES[stored.columnType] : undefined;
   if (limit === undefined) return asNumber;
   return (value) => {
     const number = asNumber(value);

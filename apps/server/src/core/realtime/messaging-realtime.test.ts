@@ -98,6 +98,26 @@ describe('messaging notifications', () => {
     b.socket.disconnect();
   });
 
+  it('someone who sees contacts but not the chat gets the conversation of a message, not the message', async () => {
+    const email = `contacts-only-${Date.now()}@example.com`;
+    const created = await call(testApp.app, 'POST', '/api/v1/en/user/create', {
+      token: owner.token,
+      body: { name: 'Contacts Only', email, password: 'Staff#Pass2026', access: ['contact.view'] },
+    });
+    expect(created.status).toBe(200);
+    const { seen, socket } = await listen(await login(testApp.app, email, 'Staff#Pass2026'));
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, name: 'Carla Contacts', body: 'private words' });
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    await expect
+      .poll(() => seen.find((n) => n.module === 'message' && n.ref === contact.id))
+      .toMatchObject({ data: [{ conversation: { id: contact.id, message: { numtotal: 1 } } }] });
+    // The contacts table shows the last message through the conversation; the message record stays out.
+    const notification = seen.find((n) => n.module === 'message' && n.ref === contact.id);
+    expect(Object.keys(notification?.data[0] as object)).toEqual(['conversation']);
+    socket.disconnect();
+  });
+
   it('webhooks arriving together are each stored once, counted right and announced in order, per company', async () => {
     const a = await listen(owner);
     const b = await listen(other);

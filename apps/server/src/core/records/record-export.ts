@@ -158,7 +158,10 @@ export const exportRecords = async <Api>(
 
   const pump = db.transaction(async (tx) => {
     const labels = await labelsOf(tx, auth.clientId, module.name);
-    const select = createRecordRepository(tx, module.table).selectAll(auth.clientId, query);
+    const select = createRecordRepository(tx, module.table, module.scope?.(auth)).selectAll(
+      auth.clientId,
+      query,
+    );
     await tx.execute(sql`declare record_export no scroll cursor for ${select}`);
     for (;;) {
       const rows = await returningRows(

@@ -3,12 +3,16 @@ import {
   CONDITIONS_BY_FIELD_TYPE,
   CONTACT_FIELDS,
   type Condition,
+  DEAL_FIELDS,
   LEAD_FIELDS,
+  PAYMENT_FIELDS,
   type RecordField,
+  TASK_FIELDS,
 } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDeal } from '../../modules/payments/payments.fixtures';
 import { createUsersRepository } from '../../modules/users/users.repository';
 import { createSandboxDevice, deliver, newPhone, type SandboxDevice } from '../../test/messaging-fixtures';
 import { createTestSockets } from '../../test/sockets';
@@ -34,14 +38,20 @@ type KitModule = {
   createBody: (word: string, column: string) => Record<string, unknown>;
   /** Gives every field of a created record a value (a message, an assignee, a conversion…). */
   fill: (fixture: Fixture, record: ApiRecord) => Promise<void>;
+  /** Records the module's records need before any is created (a payment's deal). */
+  setup?: (fixture: Fixture) => Promise<void>;
   /** The key searched for the record's word. */
   nameKey: string;
-  /** The kanban's default field, filled by createBody's `column`. */
-  kanbanKey: string;
+  /** The kanban's default field, filled by createBody's `column`; null when no field groups the records. */
+  kanbanKey: string | null;
+  /** Whether the records carry tags (exported by their names). */
+  hasTags: boolean;
   update: { body: Record<string, unknown>; expect: Record<string, unknown> };
   bulk: { update: Record<string, unknown>; expect: Record<string, unknown> };
   /** A text field of the create body, for the NUL and deep-object cases. */
   textBodyKey: string;
+  /** The least `X/kanban` body a module's own board schema accepts (a deal's pipeline), for the unknown key. */
+  kanbanBase?: Record<string, unknown>;
 };
 
 const KIT_MODULES: KitModule[] = [
@@ -69,6 +79,7 @@ const KIT_MODULES: KitModule[] = [
     },
     nameKey: 'info.full_name',
     kanbanKey: 'stage',
+    hasTags: true,
     update: {
       body: { info: { first_name: 'Renamed', last_name: 'Person' }, starred: false },
       expect: { 'info.full_name': 'Renamed Person', starred: false },
@@ -105,6 +116,7 @@ const KIT_MODULES: KitModule[] = [
     },
     nameKey: 'full_name',
     kanbanKey: 'status_id',
+    hasTags: true,
     update: {
       body: { first_name: 'Renamed', last_name: 'Person', source: 'Fair' },
       expect: { full_name: 'Renamed Person', source: 'Fair' },
@@ -115,7 +127,146 @@ const KIT_MODULES: KitModule[] = [
     },
     textBodyKey: 'first_name',
   },
+  {
+    name: 'payment',
+    fields: PAYMENT_FIELDS,
+    async setup({ app, owner }) {
+      const contact = await call<{ id: string }>(app, 'POST', '/api/v1/en/contact/create', {
+        token: owner.token,
+        body: { name: 'Kit Payer', phone: newPhone() },
+      });
+      const deal = await insertDeal(app.database.db, owner.clientId, {
+        name: 'Kit deal',
+        amount: 10_000,
+        contactId: contact.body.data[0]?.id ?? null,
+      });
+      paymentDealId = deal.id;
+    },
+    createBody: (word) => ({
+      deal_id: paymentDealId,
+      payment_date: '2026-03-10',
+      payment_method: `Kit ${word}`,
+      amount: 123.45,
+      note: `Note ${word}`,
+    }),
+    // The deal (number, name, contact) and every field are set by the create.
+    fill: async () => {},
+    nameKey: 'payment_method',
+    kanbanKey: null,
+    hasTags: false,
+    update: {
+      body: { payment_method: 'Renamed method', amount: 99.5 },
+      expect: { payment_method: 'Renamed method', amount: 99.5 },
+    },
+    bulk: { update: { payment_date: '2026-01-15' }, expect: { payment_date: '2026-01-15' } },
+    textBodyKey: 'note',
+  },
+  {
+    name: 'task',
+    fields: TASK_FIELDS,
+    async setup({ app, owner }) {
+      const contact = await call<{ id: string }>(app, 'POST', '/api/v1/en/contact/create', {
+        token: owner.token,
+        body: { name: 'Kit Follow-up', phone: newPhone() },
+      });
+      taskContactId = contact.body.data[0]?.id ?? '';
+    },
+    createBody: (word, column) => ({
+      title: `Kit ${word}`,
+      description: `About ${word}`,
+      priority: 'high',
+      due_date: '2099-01-02T10:00:00.000Z',
+      owner: [fixture.owner.userId],
+      module: 'contact',
+      contact_id: taskContactId,
+      tags: ['tag-kit'],
+      status_id: column,
+      notify_enable: true,
+      notify_before: '2099-01-01T08:00:00.000Z',
+    }),
+    // The participants, the reminder and every other filtered field are set by the create.
+    fill: async () => {},
+    nameKey: 'title',
+    kanbanKey: 'status_id',
+    hasTags: true,
+    update: {
+      body: { title: 'Renamed task', priority: 'low' },
+      expect: { title: 'Renamed task', priority: 'low' },
+    },
+    bulk: {
+      update: { status_id: 'status-bulk', tags: ['tag-bulk'] },
+      expect: { status_id: 'status-bulk', tags: ['tag-bulk'] },
+    },
+    textBodyKey: 'title',
+  },
+  {
+    name: 'deal',
+    fields: DEAL_FIELDS,
+    async setup({ app, owner }) {
+      const answer = await call<{ id: string; stages: { id: string; name: string }[] }>(
+        app,
+        'POST',
+        '/api/v1/en/pipeline/create',
+        {
+          token: owner.token,
+          body: { name: 'Kit pipeline', stages: [{ name: 'column-a' }, { name: 'column-b' }] },
+        },
+      );
+      dealPipeline.id = answer.body.data[0]?.id ?? '';
+      for (const stage of answer.body.data[0]?.stages ?? []) dealPipeline.stages.set(stage.name, stage.id);
+    },
+    createBody: (word, column) => ({
+      name: `Kit ${word}`,
+      pipeline_id: dealPipeline.id,
+      pipeline_stage_id: dealPipeline.stages.get(column) ?? column,
+      amount: 1000,
+      branch: `Branch ${word}`,
+      tags: ['tag-kit'],
+      closing_date: '2026-05-01',
+      expected_date: '2026-06-01',
+    }),
+    // A contact, an owner and a lost outcome with its reason: the fields a create leaves empty.
+    async fill({ app, owner, helper }, record) {
+      const contact = await call<{ id: string }>(app, 'POST', '/api/v1/en/contact/create', {
+        token: owner.token,
+        body: { name: 'Kit Buyer', phone: newPhone() },
+      });
+      const lost = await call(app, 'PUT', `/api/v1/en/deal/updateone/${record.id}`, {
+        token: owner.token,
+        body: {
+          contact_id: contact.body.data[0]?.id,
+          owner: [helper.userId],
+          stage: 'lost',
+          lost_reason: 'Too expensive',
+        },
+      });
+      expect(lost.status, JSON.stringify(lost.body)).toBe(200);
+    },
+    nameKey: 'name',
+    // Its board is a pipeline's (deal/kanban, deals.test.ts), not the kit's grouping.
+    kanbanKey: null,
+    hasTags: true,
+    update: {
+      body: { name: 'Renamed deal', amount: 2500 },
+      expect: { name: 'Renamed deal', amount: 2500, balance: 2500 },
+    },
+    bulk: {
+      update: { branch: 'Bulk branch', tags: ['tag-bulk'] },
+      expect: { branch: 'Bulk branch', tags: ['tag-bulk'] },
+    },
+    textBodyKey: 'name',
+    kanbanBase: { pipeline_id: 'any' },
+  },
 ];
+
+/** The kit's deal pipeline (setup): its id and its stages by name. */
+const dealPipeline = { id: '', stages: new Map<string, string>() };
+
+/** The contact the kit's tasks follow (setup). */
+let taskContactId = '';
+
+/** The deal the kit's payments are recorded on (setup). */
+let paymentDealId = '';
 
 let testApp: TestApp;
 let fixture: Fixture;
@@ -147,8 +298,9 @@ beforeAll(async () => {
   };
   // The helper is the owner and assignee records get; the outsider holds none of the kit's keys.
   const helper = await makeUser('Kit Helper', ['chat.view']);
-  outsider = await makeUser('Kit Outsider', ['task.view']);
+  outsider = await makeUser('Kit Outsider', ['note.view']);
   fixture = { app: testApp.app, owner, helper, device: await createSandboxDevice(testApp.app, owner.token) };
+  for (const module of KIT_MODULES) await module.setup?.(fixture);
   seen = (await sockets.listen(url, owner.token)).seen;
 }, 60_000);
 afterAll(async () => {
@@ -192,17 +344,16 @@ const auditRows = async (recordId: string) =>
     }
   ).rows;
 
+const notificationOf = (module: string, action: string, id: string) =>
+  seen.find(
+    (item) =>
+      item.module === module &&
+      item.action === action &&
+      item.data.some((data) => (data as { id?: string }).id === id),
+  );
+
 const notified = (module: string, action: string, id: string) =>
-  expect
-    .poll(() =>
-      seen.find(
-        (item) =>
-          item.module === module &&
-          item.action === action &&
-          item.data.some((data) => (data as { id?: string }).id === id),
-      ),
-    )
-    .toBeDefined();
+  expect.poll(() => notificationOf(module, action, id)).toBeDefined();
 
 /** A filter on the field that `record` matches (true) or not (false), for each condition its type offers. */
 const probes = (
@@ -228,6 +379,23 @@ const probes = (
   return CONDITIONS_BY_FIELD_TYPE[field.type].map((condition) => ({ condition, ...byCondition[condition] }));
 };
 
+/** Gives a record a tag of the company's list, which an export writes by its name. */
+const tagFirst = async (module: KitModule, id: string) => {
+  const [item] = await testApp.app.database.db
+    .insert(listDinamic)
+    .values({
+      client_id: fixture.owner.clientId,
+      module: module.name as 'lead',
+      field: 'tags',
+      name: 'Kit tag',
+    })
+    .returning();
+  await call(fixture.app, 'PUT', api(module, 'updatemany'), {
+    token: fixture.owner.token,
+    body: { ids: [id], update: { tags: [item?.id] } },
+  });
+};
+
 describe.each(KIT_MODULES)('the record kit on $name', (module) => {
   it('creates (audit row of every field, realtime create) and reads one back', async () => {
     const record = await create(module, uniqueWord('Create'));
@@ -238,6 +406,14 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
       expect(audit?.changes[field.key] ?? [null, null]).toEqual([null, valueAt(record, field.key) ?? null]);
     }
     await notified(module.name, 'create', record.id);
+    // The notification says what happened in the writer's language, as the create route's `info` did.
+    const answer = await call<ApiRecord>(fixture.app, 'POST', api(module, 'create'), {
+      token: fixture.owner.token,
+      body: module.createBody(uniqueWord('Told'), 'column-a'),
+    });
+    const told = answer.body.data[0] as ApiRecord;
+    await notified(module.name, 'create', told.id);
+    expect(notificationOf(module.name, 'create', told.id)?.msg).toBe(answer.body.info);
   });
 
   it('searches with each condition each field offers', async () => {
@@ -358,21 +534,8 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
   it('exports the matching records as CSV and XLSX, with the names of tags and an audit row', async () => {
     const word = uniqueWord('Export');
     const [first, second] = [await create(module, `${word}a`), await create(module, `${word}b`)];
-    await testApp.app.database.db
-      .insert(listDinamic)
-      .values({
-        client_id: fixture.owner.clientId,
-        module: module.name as 'lead',
-        field: 'tags',
-        name: 'Kit tag',
-      })
-      .returning()
-      .then(([item]) =>
-        call(fixture.app, 'PUT', api(module, 'updatemany'), {
-          token: fixture.owner.token,
-          body: { ids: [first?.id], update: { tags: [item?.id] } },
-        }),
-      );
+    const columns = module.hasTags ? [module.nameKey, 'tags'] : [module.nameKey];
+    if (module.hasTags) await tagFirst(module, first?.id ?? '');
     const exported = async (format: string) => {
       const response = await fixture.app.inject({
         method: 'POST',
@@ -382,7 +545,7 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
           format,
           filters: byWord(module, word),
           sort: { key: module.nameKey, order: 'asc' },
-          columns: [module.nameKey, 'tags'],
+          columns,
         },
       });
       expect(response.statusCode).toBe(200);
@@ -391,11 +554,12 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
       );
       return response;
     };
-    const header = [module.nameKey.split('.').at(-1), 'tags'];
+    const header = columns.map((key) => key.split('.').at(-1));
+    const tagsOf = (names: string) => (module.hasTags ? [names] : []);
     const expected = [
       header,
-      [valueAt(first, module.nameKey), 'Kit tag'],
-      [valueAt(second, module.nameKey), 'tag-kit'],
+      [valueAt(first, module.nameKey), ...tagsOf('Kit tag')],
+      [valueAt(second, module.nameKey), ...tagsOf('tag-kit')],
     ];
 
     const csv = await exported('csv');
@@ -424,41 +588,7 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
       )) as unknown as { rows: { changes: Record<string, [unknown, unknown]> }[] }
     ).rows;
     expect(audits.at(-1)?.changes.format).toEqual([null, 'xlsx']);
-    expect(audits.at(-1)?.changes.columns).toEqual([null, [module.nameKey, 'tags']]);
-  });
-
-  it('groups the matching records by the kanban field: a count and the first page of each column', async () => {
-    const word = uniqueWord('Kanban');
-    for (const [suffix, column] of [
-      ['a', 'column-open'],
-      ['b', 'column-open'],
-      ['c', 'column-open'],
-      ['d', 'column-won'],
-    ]) {
-      await create(module, `${word}${suffix}`, column);
-    }
-    const answer = await call<{ column: string; count: number; items: ApiRecord[] }>(
-      fixture.app,
-      'POST',
-      api(module, 'kanban'),
-      { token: fixture.owner.token, body: { offset: 2, filters: byWord(module, word) } },
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.map((group) => [group.column, group.count, group.items.length])).toEqual([
-      ['column-open', 3, 2],
-      ['column-won', 1, 1],
-    ]);
-    expect(answer.body.pagination?.total).toBe(4);
-    for (const group of answer.body.data) {
-      for (const item of group.items) expect(valueAt(item, module.kanbanKey)).toBe(group.column);
-    }
-    const byTags = await call(fixture.app, 'POST', api(module, 'kanban'), {
-      token: fixture.owner.token,
-      body: { field: 'tags' },
-    });
-    expect(byTags.body.errors).toEqual([
-      { path: 'field', message: 'Records cannot be grouped by this field' },
-    ]);
+    expect(audits.at(-1)?.changes.columns).toEqual([null, columns]);
   });
 
   it("answers 404 for another company's records and for ids that are not uuids, changing nothing", async () => {
@@ -542,7 +672,7 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
         'filters.0.value',
       ],
       ['POST', 'export', { columns: [module.nameKey, 'unknown_key'] }, 'columns.1'],
-      ['POST', 'kanban', { field: 'unknown_key' }, 'field'],
+      ['POST', 'kanban', { ...module.kanbanBase, field: 'unknown_key' }, 'field'],
       ['PUT', 'updatemany', { ids: ['x'], update: { unknown_key: 'x' } }, 'update.unknown_key'],
       ['POST', 'create', { ...module.createBody('Extra', 'column-a'), unknown_key: 1 }, 'unknown_key'],
       [
@@ -577,5 +707,44 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
         `${answer.body.errors?.[0]?.path} names ${field}`,
       ).toBe(true);
     }
+  });
+});
+
+/** Modules with a field that groups their records (a payment's method is free text: none). */
+const BOARD_MODULES = KIT_MODULES.filter((module) => module.kanbanKey !== null);
+
+describe.each(BOARD_MODULES)('the record kit’s board on $name', (module) => {
+  it('groups the matching records by the kanban field: a count and the first page of each column', async () => {
+    const word = uniqueWord('Kanban');
+    for (const [suffix, column] of [
+      ['a', 'column-open'],
+      ['b', 'column-open'],
+      ['c', 'column-open'],
+      ['d', 'column-won'],
+    ]) {
+      await create(module, `${word}${suffix}`, column);
+    }
+    const answer = await call<{ column: string; count: number; items: ApiRecord[] }>(
+      fixture.app,
+      'POST',
+      api(module, 'kanban'),
+      { token: fixture.owner.token, body: { offset: 2, filters: byWord(module, word) } },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((group) => [group.column, group.count, group.items.length])).toEqual([
+      ['column-open', 3, 2],
+      ['column-won', 1, 1],
+    ]);
+    expect(answer.body.pagination?.total).toBe(4);
+    for (const group of answer.body.data) {
+      for (const item of group.items) expect(valueAt(item, module.kanbanKey ?? '')).toBe(group.column);
+    }
+    const byTags = await call(fixture.app, 'POST', api(module, 'kanban'), {
+      token: fixture.owner.token,
+      body: { field: 'tags' },
+    });
+    expect(byTags.body.errors).toEqual([
+      { path: 'field', message: 'Records cannot be grouped by this field' },
+    ]);
   });
 });

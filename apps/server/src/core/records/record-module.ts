@@ -1,4 +1,4 @@
-import type { FieldType, PermissionKey, RecordField } from '@conversa/domain';
+import type { FieldType, PermissionKey, RecordField, SearchBody } from '@conversa/domain';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Executor } from '../db/database';
 import type { AuthContext } from '../http/fastify-types';
 import type { FieldType as SearchType, SearchWhitelist } from '../http/search-query';
 import type { MessageKey } from '../i18n/i18n';
+import type { StoredNotification } from '../realtime/realtime-events.repository';
 
 /** A record module's table: every kit module has a uuid `id` and the tenant's `client_id`. */
 export type RecordTable = PgTable & { id: PgColumn; client_id: PgColumn };
@@ -25,6 +26,12 @@ export type RecordPermission = {
 export type RecordContext = { db: Executor; auth: AuthContext };
 
 type Maybe<T> = T | Promise<T>;
+
+/** One record a write changed: `before` is null for a create. */
+export type RecordChange<T extends RecordTable> = { before: RecordRow<T> | null; after: RecordRow<T> };
+
+/** What a module's write hook adds: notifications in the outbox, and work after commit (a domain event). */
+export type WriteEffects = { notifications: StoredNotification[]; afterCommit?: () => void };
 
 /**
  * Everything the kit needs to give a module its routes (see docs/ARCHITECTURE.md "Record kit"): the table,
@@ -51,6 +58,19 @@ export type RecordModule<
   fields: readonly RecordField[];
   /** Each field key → the column (or SQL expression) it searches and sorts. */
   columns: Record<string, AnyColumn | SQL>;
+  /**
+   * Which of the tenant's records the caller may see at all (a task's visibility): added to every read and
+   * write, so a record outside it answers 404 and is absent from searches, bulks, boards and exports.
+   */
+  scope?: (auth: AuthContext) => SQL | undefined;
+  /**
+   * `X/search` with a body of the module's own (searchBodySchema extended): `prepare` turns it into the
+   * kit's body and a condition of the module's (the task bell's incomplete list).
+   */
+  search?: {
+    schema: z.ZodType<SearchBody>;
+    prepare: (body: SearchBody, auth: AuthContext) => { body: SearchBody; where?: SQL };
+  };
   /** Search keys beyond the fields (kept for older callers), with their own search type. */
   searchExtra?: SearchWhitelist;
   /** Data read once per batch of rows that toApi needs besides the row (a contact's device). */
@@ -59,6 +79,8 @@ export type RecordModule<
   create: {
     schema: Create;
     values: (input: z.output<Create>, context: RecordContext) => Maybe<RecordValues<T>>;
+    /** Work on the stored row in the create's transaction, before it is answered (a task's first comment). */
+    after?: (row: RecordRow<T>, input: z.output<Create>, context: RecordContext) => Promise<void>;
   };
   update: {
     schema: Update;
@@ -70,6 +92,11 @@ export type RecordModule<
     schema: Bulk;
     patch?: (input: z.output<Bulk>, context: RecordContext) => Maybe<RecordPatch<T>>;
   };
+  /**
+   * Runs in the transaction of every create, update and bulk update, after the rows changed (a deal's stage
+   * history); its notifications are published and its afterCommit run once the transaction committed.
+   */
+  afterWrite?: (changes: RecordChange<T>[], context: RecordContext) => Promise<WriteEffects>;
   defaultSort: { key: string; order: 'asc' | 'desc' };
   /** The field `X/kanban` groups by when the body names none. */
   kanban: string;
@@ -105,20 +132,30 @@ export const SEARCH_TYPE_OF: Record<FieldType, SearchType> = {
   boolean: 'boolean',
   tags: 'list',
   users: 'list',
+  enum: 'text',
+  pipeline: 'text',
+  stage: 'text',
 };
 
 /** The types a kanban can group by: one value per record. */
-export const GROUPABLE_TYPES: readonly FieldType[] = ['select', 'user', 'country', 'boolean'];
+export const GROUPABLE_TYPES: readonly FieldType[] = [
+  'select',
+  'user',
+  'country',
+  'boolean',
+  'enum',
+  'stage',
+];
 
 /** A record's value at a field key (`info.phone` reads `record.info.phone`). */
 export const valueAt = (record: unknown, key: string): unknown =>
-  key
-    .split('.')
-    .reduce<unknown>(
-      (value, segment) =>
-        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[segment] : undefined,
-      record,
-    );
+  key.split('.').reduce<unknown>((value, segment) => {
+    // A list of objects answers each one's value (a task's `reference.name`: the names of its records).
+    if (Array.isArray(value)) return value.map((item) => valueAt(item, segment));
+    return typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[segment]
+      : undefined;
+  }, record);
 
 /** The audited view of a record: its field keys with their values (what `changes` names). */
 export const auditValues = (fields: readonly RecordField[], record: unknown): Record<string, unknown> =>

@@ -4,12 +4,15 @@ import type { Executor } from '../db/database';
 import type { SearchQuery } from '../http/search-query';
 import type { RecordPatch, RecordRow, RecordTable, RecordValues } from './record-module';
 
-/** Tenant-first Drizzle operations on any kit table; the kit's service is the only caller. */
-export const createRecordRepository = <T extends RecordTable>(db: Executor, table: T) => {
+/**
+ * Tenant-first Drizzle operations on any kit table; the kit's service is the only caller. `scope` (the
+ * module's condition for the caller, see RecordModule.scope) joins the tenant in every statement.
+ */
+export const createRecordRepository = <T extends RecordTable>(db: Executor, table: T, scope?: SQL) => {
   type Row = RecordRow<T>;
   const source = table as RecordTable;
   const tenant = (clientId: string, ...conditions: (SQL | undefined)[]) =>
-    and(eq(source.client_id, clientId), ...conditions);
+    and(eq(source.client_id, clientId), scope, ...conditions);
 
   const page = async (clientId: string, query: SearchQuery, extra?: SQL): Promise<Row[]> =>
     (await db

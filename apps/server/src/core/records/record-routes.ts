@@ -7,10 +7,12 @@ import {
 } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { forbidden } from '../http/app-error';
 import { requireAuth } from '../http/auth.hook';
 import { ok } from '../http/envelope';
+import type { AuthContext } from '../http/fastify-types';
 import { idParams, localeParams } from '../http/route-schemas';
 import { exportRecords } from './record-export';
 import { exportBodySchema, kanbanBodySchema } from './record-schemas';
@@ -19,13 +21,20 @@ import type { RecordService } from './record-service';
 /** The Fastify instance a module's route plugin receives. */
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
+/** A module whose board is not the kit's grouping (a deal's pipeline) gives `X/kanban` its own body and answer. */
+export type KanbanOverride<S extends z.ZodType = z.ZodType> = {
+  body: S;
+  summary: string;
+  answer: (auth: AuthContext, body: z.output<S>) => Promise<unknown[]>;
+};
+
 /**
  * The kit's routes for one module, under `{name}/`: search, search/{id}, create, updateone/{id},
  * deleteone/{id}, export, kanban, updatemany and deletemany, each with its permission and OpenAPI schema.
  */
-export const registerRecordRoutes = <Api>(
+export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
   app: App,
-  { service, db }: { service: RecordService<Api>; db: Database },
+  { service, db, kanban }: { service: RecordService<Api>; db: Database; kanban?: KanbanOverride<S> },
 ) => {
   const { module } = service;
   const { name, permission, words, info } = module;
@@ -41,7 +50,12 @@ export const registerRecordRoutes = <Api>(
   app.post(
     `/${name}/search`,
     {
-      schema: { tags, summary: `Search ${words.many}`, params: localeParams, body: searchBodySchema },
+      schema: {
+        tags,
+        summary: `Search ${words.many}`,
+        params: localeParams,
+        body: module.search?.schema ?? searchBodySchema,
+      },
       config: { permission: key('view') },
     },
     async (request) => {
@@ -120,22 +134,34 @@ export const registerRecordRoutes = <Api>(
     },
   );
 
-  app.post(
-    `/${name}/kanban`,
-    {
-      schema: {
-        tags,
-        summary: `${words.many} grouped by a field: data [{column, count, items}], each column paged by the body`,
-        params: localeParams,
-        body: kanbanBodySchema,
+  if (kanban) {
+    app.post(
+      `/${name}/kanban`,
+      {
+        schema: { tags, summary: kanban.summary, params: localeParams, body: kanban.body },
+        config: { permission: key('view') },
       },
-      config: { permission: key('view') },
-    },
-    async (request) => {
-      const result = await service.kanban(requireAuth(request), request.body);
-      return ok(request.locale, result.data, { pagination: result.pagination });
-    },
-  );
+      async (request) =>
+        ok(request.locale, await kanban.answer(requireAuth(request), request.body as z.output<S>)),
+    );
+  } else {
+    app.post(
+      `/${name}/kanban`,
+      {
+        schema: {
+          tags,
+          summary: `${words.many} grouped by a field: data [{column, count, items}], each column paged by the body`,
+          params: localeParams,
+          body: kanbanBodySchema,
+        },
+        config: { permission: key('view') },
+      },
+      async (request) => {
+        const result = await service.kanban(requireAuth(request), request.body);
+        return ok(request.locale, result.data, { pagination: result.pagination });
+      },
+    );
+  }
 
   app.put(
     `/${name}/updatemany`,

@@ -1,5 +1,11 @@
-import { auditChanges, type BulkDeleteInput, type Pagination, type SearchBody } from '@conversa/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  auditChanges,
+  type BulkDeleteInput,
+  DEFAULT_LOCALE,
+  type Pagination,
+  type SearchBody,
+} from '@conversa/domain';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditEvent, writeAuditLog } from '../audit/audit-log';
 import { type Database, type Executor, isUniqueViolation } from '../db/database';
@@ -13,6 +19,7 @@ import {
   type SearchQuery,
   type SearchWhitelist,
 } from '../http/search-query';
+import { translate } from '../i18n/i18n';
 import {
   createRealtimeEventsRepository,
   type NotificationDraft,
@@ -27,6 +34,7 @@ import {
   type RecordTable,
   type RecordValues,
   SEARCH_TYPE_OF,
+  type WriteEffects,
 } from './record-module';
 import { createRecordRepository } from './record-repository';
 import type { KanbanBody } from './record-schemas';
@@ -36,8 +44,8 @@ export const BULK_NOTIFY_CAP = 500;
 /** A bulk reads, writes and audits its records this many at a time, so memory stays flat. */
 const BULK_CHUNK = 1000;
 
-/** A write's result: the record as the API shows it, and its notification in the outbox. */
-export type Written<Api> = { record: Api; notification: StoredNotification };
+/** A write's result: the record as the API shows it, its notification in the outbox, and the module's effects. */
+export type Written<Api> = { record: Api; notification: StoredNotification; effects?: WriteEffects };
 
 type BulkTarget = Pick<BulkDeleteInput, 'ids' | 'find'>;
 
@@ -47,7 +55,7 @@ const chunksOf = <T>(items: T[], size: number): T[][] =>
   );
 
 /** The search whitelist of a module: its fields by type, plus its extra keys. */
-const whitelistOf = (module: RecordModule<RecordTable>): SearchWhitelist => {
+export const whitelistOf = (module: RecordModule<RecordTable>): SearchWhitelist => {
   const whitelist: SearchWhitelist = { ...module.searchExtra };
   for (const field of module.fields) {
     const column = module.columns[field.key];
@@ -80,8 +88,8 @@ export const createRecordService = <
   type Row = RecordRow<T>;
   const whitelist = whitelistOf(module as unknown as RecordModule<RecordTable>);
   const options: SearchOptions = { tieBreaker: module.table.id };
-  const repositoryOf = (executor: Executor) => createRecordRepository(executor, module.table);
-  const repo = repositoryOf(db);
+  const repositoryOf = (executor: Executor, auth: AuthContext) =>
+    createRecordRepository(executor, module.table, module.scope?.(auth));
 
   const toApiMany = async (executor: Executor, clientId: string, rows: Row[]): Promise<Api[]> => {
     if (rows.length === 0) return [];
@@ -92,6 +100,17 @@ export const createRecordService = <
     (await toApiMany(executor, clientId, [row]))[0] as Api;
   const audited = (record: Api | null) => (record === null ? null : auditValues(module.fields, record));
   const idOf = (row: Row) => String(row.id);
+
+  /** A notification's `msg`: what the route answers as `info`, in the writer's language. */
+  const messageOf = (auth: AuthContext, action: string): string =>
+    translate(
+      auth.locale ?? DEFAULT_LOCALE,
+      action === 'create'
+        ? module.info.created
+        : action.startsWith('delete')
+          ? module.info.deleted
+          : module.info.updated,
+    );
   const idOfApi = (record: Api) => String((record as { id?: unknown }).id);
 
   /** The search body as SQL; a caller listing in another order (a picker by name) gives its own default. */
@@ -110,14 +129,27 @@ export const createRecordService = <
     }
   };
 
+  /** The module's afterWrite hook over the changed rows, if it has one. */
+  const effectsOf = async (
+    tx: Executor,
+    auth: AuthContext,
+    changes: { before: Row | null; after: Row }[],
+  ): Promise<WriteEffects | undefined> =>
+    module.afterWrite && changes.length > 0 ? module.afterWrite(changes, { db: tx, auth }) : undefined;
+
   /** The writes of one transaction, each with its audit row and notification; publish them after commit. */
   const writer = (tx: Executor, auth: AuthContext) => {
     const notify = (draft: Omit<NotificationDraft, 'module'>) =>
-      createRealtimeEventsRepository(tx).record(auth.clientId, { module: module.name, ...draft });
+      createRealtimeEventsRepository(tx).record(auth.clientId, {
+        module: module.name,
+        msg: messageOf(auth, draft.action),
+        ...draft,
+      });
     const audit = (events: AuditEvent[]) => writeAuditLog(tx, auth, events);
     return {
-      async create(values: RecordValues<T>): Promise<Written<Api>> {
-        const row = await repositoryOf(tx).insert(auth.clientId, values);
+      async create(values: RecordValues<T>, after?: (row: Row) => Promise<void>): Promise<Written<Api>> {
+        const row = await repositoryOf(tx, auth).insert(auth.clientId, values);
+        await after?.(row);
         const record = await toApiOne(tx, auth.clientId, row);
         const id = idOf(row);
         await audit([
@@ -128,7 +160,8 @@ export const createRecordService = <
             changes: auditChanges(null, audited(record)),
           },
         ]);
-        return { record, notification: await notify({ action: 'create', data: [record], ref: id }) };
+        const notification = await notify({ action: 'create', data: [record], ref: id });
+        return { record, notification, effects: await effectsOf(tx, auth, [{ before: null, after: row }]) };
       },
 
       /**
@@ -147,7 +180,8 @@ export const createRecordService = <
           await audit([{ action: 'update', module: module.name, recordId: id, changes }]);
         }
         const notification = await notify({ action: 'update', ...draft, data: [record], ref: id });
-        return { record: record as Api, notification };
+        const effects = await effectsOf(tx, auth, [{ before, after }]);
+        return { record: record as Api, notification, effects };
       },
 
       /** Sets the patch; answers null when no field changes (nothing written, nothing announced). */
@@ -157,7 +191,7 @@ export const createRecordService = <
             JSON.stringify(value) !== JSON.stringify((before as Record<string, unknown>)[key]),
         );
         if (changing.length === 0) return null;
-        const after = await repositoryOf(tx).update(
+        const after = await repositoryOf(tx, auth).update(
           auth.clientId,
           idOf(before),
           Object.fromEntries(changing) as RecordPatch<T>,
@@ -168,10 +202,11 @@ export const createRecordService = <
     };
   };
 
-  /** Publishes notifications written by a committed transaction. */
-  const publish = (clientId: string, notifications: StoredNotification[]) => {
-    if (notifications.length > 0)
-      events.emit('record.changed', { clientId, module: module.name, notifications });
+  /** Publishes notifications written by a committed transaction, then runs the module's after-commit work. */
+  const publish = (clientId: string, notifications: StoredNotification[], effects?: WriteEffects) => {
+    const all = [...notifications, ...(effects?.notifications ?? [])];
+    if (all.length > 0) events.emit('record.changed', { clientId, module: module.name, notifications: all });
+    effects?.afterCommit?.();
   };
 
   /** The records a bulk names: every id must be the tenant's (else 404), or every record the filters find. */
@@ -181,27 +216,28 @@ export const createRecordService = <
       if (!ids.every(isUuid)) throw notFound();
       const found = new Set<string>();
       for (const chunk of chunksOf(ids, BULK_CHUNK)) {
-        for (const row of await repositoryOf(tx).findMany(auth.clientId, chunk)) found.add(idOf(row));
+        for (const row of await repositoryOf(tx, auth).findMany(auth.clientId, chunk)) found.add(idOf(row));
       }
       if (found.size !== ids.length) throw notFound();
       return ids;
     }
     const find = target.find ?? { filters: [], logical: 'and' as const };
     const { where } = query({ page: 1, offset: 1, filters: find.filters, logical: find.logical });
-    return repositoryOf(tx).idsWhere(auth.clientId, where);
+    return repositoryOf(tx, auth).idsWhere(auth.clientId, where);
   };
 
   /** One notification for a bulk: the records while few, else their ids. */
   const bulkNotification = (tx: Executor, auth: AuthContext, action: string, ids: string[], records: Api[]) =>
     createRealtimeEventsRepository(tx).record(auth.clientId, {
       module: module.name,
+      msg: messageOf(auth, action),
       action,
       data: records.length === ids.length ? records : ids.map((id) => ({ id })),
       ref: '',
     });
 
   const loadForWrite = async (tx: Executor, auth: AuthContext, id: string): Promise<Row> => {
-    const row = isUuid(id) ? await repositoryOf(tx).findById(auth.clientId, id, true) : undefined;
+    const row = isUuid(id) ? await repositoryOf(tx, auth).findById(auth.clientId, id, true) : undefined;
     if (!row) throw notFound();
     return row;
   };
@@ -216,18 +252,20 @@ export const createRecordService = <
     /** One page of rows as stored, for a module's own short forms. */
     async rows(auth: AuthContext, body: SearchBody, defaultSort = module.defaultSort) {
       const built = query(body, defaultSort);
-      const { rows, total, more } = await repo.search(auth.clientId, built);
+      const { rows, total, more } = await repositoryOf(db, auth).search(auth.clientId, built);
       return { rows, pagination: paginationOf(built, total, more) };
     },
 
     async search(auth: AuthContext, body: SearchBody) {
-      const built = query(body);
-      const { rows, total, more } = await repo.search(auth.clientId, built);
+      const prepared = module.search ? module.search.prepare(body, auth) : { body };
+      const built = query(prepared.body);
+      const where = prepared.where ? and(built.where, prepared.where) : built.where;
+      const { rows, total, more } = await repositoryOf(db, auth).search(auth.clientId, { ...built, where });
       return { data: await toApiMany(db, auth.clientId, rows), pagination: paginationOf(built, total, more) };
     },
 
     async findOne(auth: AuthContext, id: string): Promise<Api> {
-      const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+      const row = isUuid(id) ? await repositoryOf(db, auth).findById(auth.clientId, id) : undefined;
       if (!row) throw notFound();
       return toApiOne(db, auth.clientId, row);
     },
@@ -235,11 +273,13 @@ export const createRecordService = <
     async create(auth: AuthContext, input: z.output<Create>): Promise<Api> {
       const written = await guardDuplicate('createPath', () =>
         db.transaction(async (tx) => {
-          const values = await module.create.values(input, { db: tx, auth });
-          return writer(tx, auth).create(values);
+          const context = { db: tx, auth };
+          const values = await module.create.values(input, context);
+          const after = module.create.after;
+          return writer(tx, auth).create(values, after && ((row) => after(row, input, context)));
         }),
       );
-      publish(auth.clientId, [written.notification]);
+      publish(auth.clientId, [written.notification], written.effects);
       return written.record;
     },
 
@@ -253,7 +293,7 @@ export const createRecordService = <
           return written ?? { record: await toApiOne(tx, auth.clientId, before), notification: null };
         }),
       );
-      if (outcome.notification) publish(auth.clientId, [outcome.notification]);
+      if (outcome.notification) publish(auth.clientId, [outcome.notification], outcome.effects);
       return outcome.record;
     },
 
@@ -261,7 +301,7 @@ export const createRecordService = <
       const notification = await db.transaction(async (tx) => {
         const before = await loadForWrite(tx, auth, id);
         const record = await toApiOne(tx, auth.clientId, before);
-        await repositoryOf(tx).deleteMany(auth.clientId, [id]);
+        await repositoryOf(tx, auth).deleteMany(auth.clientId, [id]);
         await writeAuditLog(tx, auth, [
           {
             action: 'delete',
@@ -295,28 +335,40 @@ export const createRecordService = <
         const ids = await targetIds(tx, auth, input);
         const changedIds: string[] = [];
         const records: Api[] = [];
+        const effects: WriteEffects = { notifications: [] };
+        const afterCommits: (() => void)[] = [];
         for (const chunk of chunksOf(ids, BULK_CHUNK)) {
-          const txRepo = repositoryOf(tx);
-          const before = await toApiMany(tx, auth.clientId, await txRepo.findMany(auth.clientId, chunk));
+          const txRepo = repositoryOf(tx, auth);
+          const beforeRows = await txRepo.findMany(auth.clientId, chunk);
+          const before = await toApiMany(tx, auth.clientId, beforeRows);
           const afterRows = await txRepo.updateMany(auth.clientId, chunk, patch);
           const after = await toApiMany(tx, auth.clientId, afterRows);
           const previous = new Map(before.map((record) => [idOfApi(record), record] as const));
+          const previousRows = new Map(beforeRows.map((row) => [idOf(row), row] as const));
           const audits: AuditEvent[] = [];
+          const rowChanges: { before: Row | null; after: Row }[] = [];
           afterRows.forEach((row, index) => {
             const id = idOf(row);
             const changes = auditChanges(audited(previous.get(id) ?? null), audited(after[index] as Api));
             if (Object.keys(changes).length === 0) return;
             audits.push({ action: 'update', module: module.name, recordId: id, changes });
+            rowChanges.push({ before: previousRows.get(id) ?? null, after: row });
             changedIds.push(id);
             if (records.length < BULK_NOTIFY_CAP) records.push(after[index] as Api);
           });
           await writeAuditLog(tx, auth, audits);
+          const chunkEffects = await effectsOf(tx, auth, rowChanges);
+          effects.notifications.push(...(chunkEffects?.notifications ?? []));
+          if (chunkEffects?.afterCommit) afterCommits.push(chunkEffects.afterCommit);
         }
-        if (changedIds.length === 0) return { updated: 0, notification: null };
+        if (changedIds.length === 0) return { updated: 0, notification: null, effects };
         const notification = await bulkNotification(tx, auth, 'updatemany', changedIds, records);
-        return { updated: changedIds.length, notification };
+        effects.afterCommit = () => {
+          for (const work of afterCommits) work();
+        };
+        return { updated: changedIds.length, notification, effects };
       });
-      if (result.notification) publish(auth.clientId, [result.notification]);
+      if (result.notification) publish(auth.clientId, [result.notification], result.effects);
       return { updated: result.updated };
     },
 
@@ -325,7 +377,7 @@ export const createRecordService = <
       const result = await db.transaction(async (tx) => {
         const ids = await targetIds(tx, auth, input);
         for (const chunk of chunksOf(ids, BULK_CHUNK)) {
-          const txRepo = repositoryOf(tx);
+          const txRepo = repositoryOf(tx, auth);
           const rows = await txRepo.findMany(auth.clientId, chunk);
           const before = await toApiMany(tx, auth.clientId, rows);
           await txRepo.deleteMany(auth.clientId, chunk);
@@ -361,6 +413,7 @@ export const createRecordService = <
         throw badRequest([{ path: 'field', message: 'validation.notGroupable' }]);
       }
       const built = query(body);
+      const repo = repositoryOf(db, auth);
       const groups = await repo.countBy(auth.clientId, built.where, column);
       const data = await Promise.all(
         groups.map(async (group) => {
@@ -384,7 +437,7 @@ export const createRecordService = <
 export interface RecordService<Api = unknown> {
   module: Pick<
     RecordModule,
-    'name' | 'permission' | 'readPermissions' | 'words' | 'fields' | 'info' | 'table'
+    'name' | 'permission' | 'readPermissions' | 'words' | 'fields' | 'info' | 'table' | 'scope' | 'search'
   > & {
     create: { schema: z.ZodType };
     update: { schema: z.ZodType };

@@ -1,4 +1,4 @@
-import { type AccountBundle, type Locale, notificationFor } from '@conversa/domain';
+import { type AccountBundle, type Locale, notificationFor, PAGE_SIZE } from '@conversa/domain';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
@@ -10,6 +10,10 @@ import { toPublicDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { toListItem } from '../listdinamic/listdinamic.mapper';
 import { createListDinamicRepository } from '../listdinamic/listdinamic.repository';
+import { toNewsletter } from '../newsletters/newsletters.mapper';
+import { createNewslettersRepository } from '../newsletters/newsletters.repository';
+import { toPipeline } from '../pipelines/pipelines.mapper';
+import { createPipelinesRepository } from '../pipelines/pipelines.repository';
 import { toPublicUser } from '../users/users.mapper';
 import { createUsersRepository } from '../users/users.repository';
 import { settingViewsOf } from '../views/view-fields';
@@ -32,6 +36,8 @@ export const createAccountService = ({
   const clients = createClientsRepository(db);
   const listItems = createListDinamicRepository(db);
   const views = createViewsRepository(db);
+  const pipelines = createPipelinesRepository(db);
+  const newsletters = createNewslettersRepository(db);
 
   return {
     /**
@@ -45,14 +51,18 @@ export const createAccountService = ({
       locale: Locale,
     ): Promise<AccountBundle> {
       if (clientId !== auth.clientId || userId !== auth.userId) throw notFound();
-      const [user, client, team, deviceRows, itemRows, viewRows] = await Promise.all([
-        users.findById(auth.clientId, auth.userId),
-        clients.findById(auth.clientId),
-        users.listBrief(auth.clientId),
-        devices.listAll(auth.clientId),
-        listItems.listAll(auth.clientId),
-        views.listVisible(auth.clientId, auth.userId),
-      ]);
+      const [user, client, team, deviceRows, itemRows, viewRows, pipelineRows, news, popups] =
+        await Promise.all([
+          users.findById(auth.clientId, auth.userId),
+          clients.findById(auth.clientId),
+          users.listBrief(auth.clientId),
+          devices.listAll(auth.clientId),
+          listItems.listAll(auth.clientId),
+          views.listVisible(auth.clientId, auth.userId),
+          pipelines.listAll(auth.clientId),
+          newsletters.latest(PAGE_SIZE.news),
+          newsletters.popupsDueFor(auth.userId, new Date()),
+        ]);
       if (!user || !client) throw notFound();
       // The devices as a device notification would show them to this user: secrets only with device.edit.
       const devicesShown = notificationFor(
@@ -75,11 +85,11 @@ export const createAccountService = ({
         list_device: devicesShown?.data ?? [],
         views: viewRows.map(toView),
         setting_device: [],
-        list_pipeline: [],
+        list_pipeline: pipelineRows.map(({ row, stages }) => toPipeline(row, stages)),
         setting_views: settingViewsOf(locale),
         setting_graphics: [],
-        popover_newsletter: [],
-        modal_newsletter: [],
+        popover_newsletter: news.map(toNewsletter),
+        modal_newsletter: popups.map(toNewsletter),
       };
     },
   };

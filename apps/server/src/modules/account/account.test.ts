@@ -88,7 +88,13 @@ describe('account bundle', () => {
       expect.objectContaining({ module: 'contact', field: 'tags', name: 'VIP', color: '#f44336' }),
     ]);
     expect(mine?.views.map((item) => item.name).sort()).toEqual(['Mine', 'Team']);
-    expect(Object.keys(mine?.setting_views ?? {}).sort()).toEqual(['contact', 'lead']);
+    expect(Object.keys(mine?.setting_views ?? {}).sort()).toEqual([
+      'contact',
+      'deal',
+      'lead',
+      'payment',
+      'task',
+    ]);
     expect(mine?.setting_views.contact?.find((field) => field.key === 'tags')).toMatchObject({
       name: 'Etiquetas',
       type: 'tags',

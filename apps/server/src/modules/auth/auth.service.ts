@@ -30,6 +30,7 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { translate } from '../../core/i18n/i18n';
 import type { Mailer } from '../../core/mail/mailer';
 import { createClientsRepository } from '../clients/clients.repository';
+import { createDefaultPipeline } from '../pipelines/default-pipeline';
 import { createPlansRepository } from '../plans/plans.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { createLoginChallengesRepository } from './login-challenges.repository';
@@ -153,6 +154,7 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
             language: input.language,
             answer: true,
           });
+          await createDefaultPipeline(tx, client.id, input.language);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { ImportHistoryEntry, ImportJob, ImportJobReport } from '@conversa/domain';
+import type { Deal, ImportHistoryEntry, ImportJob, ImportJobReport, Pipeline } from '@conversa/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,6 +324,71 @@ describe('importing leads', () => {
       full_name: 'Ana Pérez',
       source: 'Feria',
     });
+  });
+});
+
+describe('importing deals', () => {
+  it('numbers the deals after the company’s, finds contacts by phone and stages by name, and reports bad lines', async () => {
+    const owner = await signupCompany(testApp.app);
+    const customer = phone();
+    const created = await call<{ id: string }>(testApp.app, 'POST', '/api/v1/es/contact/create', {
+      token: owner.token,
+      body: { name: 'Ana Compradora', phone: customer },
+    });
+    const pipeline = (
+      await call<Pipeline>(testApp.app, 'POST', '/api/v1/es/pipeline/search', {
+        token: owner.token,
+        body: {},
+      })
+    ).body.data[0] as Pipeline;
+    const third = pipeline.stages[2] as Pipeline['stages'][number];
+    const before = await call<Deal>(testApp.app, 'POST', '/api/v1/es/deal/create', {
+      token: owner.token,
+      body: { name: 'Antes del archivo' },
+    });
+    const csv = [
+      'name,amount,currency,closing_date,tags,contact_phone,pipeline,stage',
+      `Implantes,1500000,,2026-12-15,vip,${customer},${pipeline.name},${third.name.toUpperCase()}`,
+      'Limpieza,45000.5,USD,,,,,',
+      'Sin monto válido,mil,,,,,,',
+      'Fecha mala,10,,2026-02-30,,,,',
+    ].join('\n');
+    const done = await importFile(owner, 'deal', Buffer.from(csv));
+    expect(done).toMatchObject({ status: 'done', created: 2, skipped: 0, failed: 2 });
+    expect(done.errors.map(({ line, path }) => ({ line, path }))).toEqual([
+      { line: 4, path: 'amount' },
+      { line: 5, path: 'closing_date' },
+    ]);
+    const deals = (
+      await call<Deal>(testApp.app, 'POST', '/api/v1/es/deal/search', {
+        token: owner.token,
+        body: { sort: { key: 'numdeal', order: 'asc' } },
+      })
+    ).body.data as Deal[];
+    expect(deals.map((deal) => [deal.numdeal, deal.name])).toEqual([
+      [before.body.data[0]?.numdeal, 'Antes del archivo'],
+      [2, 'Implantes'],
+      [3, 'Limpieza'],
+    ]);
+    expect(deals[1]).toMatchObject({
+      contact_id: created.body.data[0]?.id,
+      pipeline_stage_id: third.id,
+      amount: 1_500_000,
+      currency: 'CLP',
+      closing_date: '2026-12-15',
+    });
+    expect(deals[1]?.tags).toHaveLength(1);
+    expect(deals[2]).toMatchObject({
+      contact_id: '',
+      pipeline_stage_id: pipeline.stages[0]?.id,
+      amount: 45000.5,
+    });
+    // The next deal made by hand follows the imported ones.
+    const after = await call<Deal>(testApp.app, 'POST', '/api/v1/es/deal/create', {
+      token: owner.token,
+      body: { name: 'Después' },
+    });
+    expect(after.body.data[0]?.numdeal).toBe(4);
   });
 });
 

@@ -2,7 +2,7 @@ import { CHANNEL_TYPES, hasNul } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InboundEvent, WebhookRequest } from '../../channels/channel-adapter';
+import type { InboundEvent, InboundTemplateEvent, WebhookRequest } from '../../channels/channel-adapter';
 import type { ChannelRegistry } from '../../channels/channel-registry';
 import { hasSandboxSecret } from '../../channels/sandbox/sandbox.adapter';
 import type { SecretBox } from '../../core/crypto/secret-box';
@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import { ok } from '../../core/http/envelope';
 import { isUuid } from '../../core/http/route-schemas';
 import type { MessagesService } from '../messages/messages.service';
+import type { TemplatesService } from '../templates/templates.service';
 import { createWebhookDevices } from './webhook-devices';
 
 export type WebhooksOptions = {
@@ -21,12 +22,22 @@ export type WebhooksOptions = {
   events: EventBus;
   channels: ChannelRegistry;
   messages: MessagesService;
+  /** Where the provider's template review and quality changes go. */
+  templates: Pick<TemplatesService, 'receiveUpdates'>;
 };
 
 /** Meta batches up to a thousand events in one delivery, far over Fastify's default 1 MB. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 
-const holdsNulId = (event: InboundEvent): boolean =>
+type MessagingEvent = Exclude<InboundEvent, InboundTemplateEvent>;
+
+const isTemplateEvent = (event: InboundEvent): event is InboundTemplateEvent => event.kind === 'template';
+
+/** A template change PostgreSQL could not store (a NUL in any of its texts) is refused like a message's. */
+const templateHoldsNul = (event: InboundTemplateEvent): boolean =>
+  [event.providerTemplateId, event.status ?? '', event.reason ?? '', event.quality ?? ''].some(hasNul);
+
+const holdsNulId = (event: MessagingEvent): boolean =>
   hasNul(event.providerMessageId) ||
   (event.kind === 'message' && (hasNul(event.from.phone) || hasNul(event.media?.ref ?? '')));
 
@@ -122,9 +133,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
       const inbound = adapter.parseWebhook(request.body, device.channel);
       // Provider ids are identities, stored as they come: one PostgreSQL cannot hold is refused, not altered.
       // The rest of the delivery is stored first, so a provider retrying it loses nothing and adds nothing.
-      const storable = inbound.filter((event) => !holdsNulId(event));
+      const templateEvents = inbound.filter(isTemplateEvent);
+      const messageEvents = inbound.filter((event): event is MessagingEvent => !isTemplateEvent(event));
+      const storable = messageEvents.filter((event) => !holdsNulId(event));
+      const storableTemplates = templateEvents.filter((event) => !templateHoldsNul(event));
       await options.messages.receive(device.row, storable);
-      if (storable.length < inbound.length) {
+      await options.templates.receiveUpdates(device.row, storableTemplates);
+      if (storable.length + storableTemplates.length < inbound.length) {
         throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
       }
       return ok(request.locale, [], { info: 'info.webhookReceived' });

@@ -1,7 +1,7 @@
 import type { Contact } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
-import { notes } from '../../core/db/schema';
+import { notes, tasks } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { AppError, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
@@ -12,6 +12,7 @@ import { createRecordService } from '../../core/records/record-service';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import type { ContactsService } from '../contacts/contacts.service';
 import { toNote } from '../notes/notes.mapper';
+import { loadTaskRelated, toTask } from '../tasks/tasks.mapper';
 import { leadRecords } from './leads.records';
 
 export const createLeadsService = ({
@@ -46,6 +47,27 @@ export const createLeadsService = ({
     ];
   };
 
+  /** The lead's tasks follow it too: they become the contact's, announced as task updates. */
+  const moveTasks = async (tx: Executor, auth: AuthContext, leadId: string, contactId: string) => {
+    const moved = await tx
+      .update(tasks)
+      .set({ module: 'contact', contact_id: contactId, reference_id: '' })
+      .where(
+        and(eq(tasks.client_id, auth.clientId), eq(tasks.module, 'lead'), eq(tasks.reference_id, leadId)),
+      )
+      .returning();
+    if (moved.length === 0) return [];
+    const related = await loadTaskRelated(tx, auth.clientId, moved);
+    return [
+      await createRealtimeEventsRepository(tx).record(auth.clientId, {
+        module: 'task',
+        action: 'update',
+        data: moved.map((row) => toTask(row, related)),
+        ref: contactId,
+      }),
+    ];
+  };
+
   const convertOnce = async (auth: AuthContext, leadId: string) =>
     db.transaction(async (tx) => {
       const lead = isUuid(leadId)
@@ -71,11 +93,13 @@ export const createLeadsService = ({
         : ((await contacts.records.toApiMany(tx, auth.clientId, [existing!]))[0] as Contact);
       const converted = await records.writer(tx, auth).change(lead, { converted_contact_id: contact.id });
       const noteNotifications = await moveNotes(tx, auth, lead.id, contact.id);
+      const taskNotifications = await moveTasks(tx, auth, lead.id, contact.id);
       return {
         contact,
         contactNotifications: created ? [created.notification] : [],
         leadNotifications: converted ? [converted.notification] : [],
         noteNotifications,
+        taskNotifications,
       };
     });
 
@@ -100,6 +124,13 @@ export const createLeadsService = ({
           clientId: auth.clientId,
           module: 'note',
           notifications: result.noteNotifications,
+        });
+      }
+      if (result.taskNotifications.length > 0) {
+        events.emit('record.changed', {
+          clientId: auth.clientId,
+          module: 'task',
+          notifications: result.taskNotifications,
         });
       }
       return result.contact;

@@ -1,4 +1,4 @@
-import type { ChannelAdapter, SendResult } from '../../channels/channel-adapter';
+import type { ChannelAdapter, SendFailure, SendResult } from '../../channels/channel-adapter';
 import { deliveryUnknown } from '../../channels/provider-http';
 import { takeSendToken } from '../../channels/send-rate';
 import { Postpone, RetryLater } from '../../core/jobs/job-queue';
@@ -9,6 +9,18 @@ import type { MessageContext } from './message-context';
 import { createMessagesRepository } from './messages.repository';
 
 export const SEND_JOB = 'message.send';
+
+/**
+ * What one attempt did: nothing to send (`skipped`), wait for the send limit (`paced`), accepted (`sent`),
+ * refused for good or unknown (`failed`, the message shows 'error'), or certainly not taken (`retry`, the
+ * message stays queued and may be attempted again).
+ */
+export type DispatchOutcome =
+  | { kind: 'skipped' }
+  | { kind: 'paced'; waitMs: number; reason: string }
+  | { kind: 'sent'; providerMessageId: string }
+  | { kind: 'failed'; failure: SendFailure }
+  | { kind: 'retry'; failure: SendFailure };
 
 /** What an outbound message shows when an earlier attempt's outcome was never recorded. */
 export const DELIVERY_UNKNOWN_AFTER_RESTART =
@@ -49,8 +61,85 @@ export const createMessageDispatch = (context: MessageContext) => {
     if (outcome) context.announced(outcome.row, [outcome.notification]);
   };
 
+  /**
+   * One attempt at a queued message, answering what happened instead of throwing, so a caller with rules
+   * of its own (a diffusion pausing on a provider code) reads the outcome; the send job's `dispatch` below
+   * turns it into the queue's retry and postpone.
+   */
+  const attemptSend = async (
+    clientId: string,
+    messageId: string,
+    attempt: number,
+  ): Promise<DispatchOutcome> => {
+    const messages = createMessagesRepository(db);
+    const current = await messages.findById(clientId, messageId);
+    if (!current?.from_me || current.status !== 'queue' || current.message_id || current.deleted)
+      return { kind: 'skipped' };
+    if (current.dispatch_state === 'dispatching') {
+      await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
+      return { kind: 'failed', failure: deliveryUnknown(DELIVERY_UNKNOWN_AFTER_RESTART) };
+    }
+    const device = current.device_id
+      ? await createDevicesRepository(db).findById(clientId, current.device_id)
+      : undefined;
+    const contact = await createContactsRepository(db).findById(clientId, current.contact_id);
+    if (!device || !contact) {
+      const reason = 'the device or the contact no longer exists';
+      await failSend(clientId, messageId, reason);
+      return { kind: 'failed', failure: { ok: false, retryable: false, reason } };
+    }
+    const adapter = channels[device.type];
+    const wait = await paceSend(adapter, device.id, contact.phone);
+    if (wait > 0) return { kind: 'paced', waitMs: wait, reason: `paced: ${device.type} send limit` };
+    const claimed = await messages.claimForDispatch(clientId, messageId);
+    if (!claimed) return { kind: 'skipped' };
+    let result: SendResult;
+    try {
+      result = await adapter.send(toChannelDevice(box, device), {
+        messageId: claimed.id,
+        to: contact.phone,
+        type: claimed.type,
+        body: claimed.body,
+        attachmentUrl: claimed.attachment_key
+          ? `${publicUrl}${files.url(claimed.attachment_key)}`
+          : undefined,
+        filename: claimed.filename,
+        mimetype: claimed.mimetype,
+        template: claimed.template,
+        attempt,
+      });
+    } catch (error) {
+      // Adapters answer every provider outcome; a throw leaves it unknown whether the call went out.
+      result = deliveryUnknown(error instanceof Error ? error.message : String(error));
+    }
+    if (result.ok) {
+      const providerMessageId = result.providerMessageId;
+      const outcome = await db.transaction(async (tx) => {
+        const sent = await createMessagesRepository(tx).markSent(clientId, messageId, providerMessageId);
+        if (!sent) return undefined;
+        await createContactsRepository(tx).updateLastMessageStatus(
+          clientId,
+          sent.contact_id,
+          sent.id,
+          'sent',
+          providerMessageId,
+        );
+        return { row: sent, notification: await context.announceMessage(tx, sent, 'update') };
+      });
+      if (outcome) context.announced(outcome.row, [outcome.notification]);
+      return { kind: 'sent', providerMessageId };
+    }
+    if (result.retryable && !result.isDeliveryUnknown) {
+      await messages.releaseClaim(clientId, messageId);
+      return { kind: 'retry', failure: result };
+    }
+    await failSend(clientId, messageId, result.reason);
+    return { kind: 'failed', failure: result };
+  };
+
   return {
     failSend,
+    attemptSend,
 
     /**
      * Never sending a message twice rests on one rule: the attempt is recorded as 'dispatching' in its own
@@ -67,67 +156,10 @@ export const createMessageDispatch = (context: MessageContext) => {
      *   for a dead one: the job's lease (JOB_LEASE_MS) outlasts the provider timeout, checked at start.
      */
     async dispatch(clientId: string, messageId: string, attempt: number): Promise<void> {
-      const messages = createMessagesRepository(db);
-      const current = await messages.findById(clientId, messageId);
-      if (!current?.from_me || current.status !== 'queue' || current.message_id || current.deleted) return;
-      if (current.dispatch_state === 'dispatching') {
-        await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
-        return;
-      }
-      const device = current.device_id
-        ? await createDevicesRepository(db).findById(clientId, current.device_id)
-        : undefined;
-      const contact = await createContactsRepository(db).findById(clientId, current.contact_id);
-      if (!device || !contact) {
-        await failSend(clientId, messageId, 'the device or the contact no longer exists');
-        return;
-      }
-      const adapter = channels[device.type];
-      const wait = await paceSend(adapter, device.id, contact.phone);
-      if (wait > 0) throw new Postpone(`paced: ${device.type} send limit`, wait);
-      const claimed = await messages.claimForDispatch(clientId, messageId);
-      if (!claimed) return;
-      let result: SendResult;
-      try {
-        result = await adapter.send(toChannelDevice(box, device), {
-          messageId: claimed.id,
-          to: contact.phone,
-          type: claimed.type,
-          body: claimed.body,
-          attachmentUrl: claimed.attachment_key
-            ? `${publicUrl}${files.url(claimed.attachment_key)}`
-            : undefined,
-          filename: claimed.filename,
-          mimetype: claimed.mimetype,
-          template: claimed.template,
-          attempt,
-        });
-      } catch (error) {
-        // Adapters answer every provider outcome; a throw leaves it unknown whether the call went out.
-        result = deliveryUnknown(error instanceof Error ? error.message : String(error));
-      }
-      if (result.ok) {
-        const providerMessageId = result.providerMessageId;
-        const outcome = await db.transaction(async (tx) => {
-          const sent = await createMessagesRepository(tx).markSent(clientId, messageId, providerMessageId);
-          if (!sent) return undefined;
-          await createContactsRepository(tx).updateLastMessageStatus(
-            clientId,
-            sent.contact_id,
-            sent.id,
-            'sent',
-            providerMessageId,
-          );
-          return { row: sent, notification: await context.announceMessage(tx, sent, 'update') };
-        });
-        if (outcome) context.announced(outcome.row, [outcome.notification]);
-        return;
-      }
-      if (result.retryable && !result.isDeliveryUnknown) {
-        await messages.releaseClaim(clientId, messageId);
-        throw new RetryLater(result.reason, result.retryAfterMs);
-      }
-      await failSend(clientId, messageId, result.reason);
+      const outcome = await attemptSend(clientId, messageId, attempt);
+      if (outcome.kind === 'paced') throw new Postpone(outcome.reason, outcome.waitMs);
+      if (outcome.kind === 'retry')
+        throw new RetryLater(outcome.failure.reason, outcome.failure.retryAfterMs);
     },
   };
 };

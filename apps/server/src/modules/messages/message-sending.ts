@@ -16,7 +16,8 @@ import {
   splitFullName,
 } from '@conversa/domain';
 import type { z } from 'zod';
-import type { ContactRow, DeviceRow } from '../../core/db/schema';
+import type { Executor } from '../../core/db/database';
+import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { sniffContentType } from '../../core/storage/content-type';
@@ -75,8 +76,16 @@ type Outbound = {
 export const createMessageSending = (context: MessageContext) => {
   const { db, files, queue } = context;
 
-  /** Stores a queued outbound message, its conversation summary and its send job in one transaction. */
-  const queueOutbound = async (auth: AuthContext, outbound: Outbound): Promise<Message> => {
+  /**
+   * Stores a queued outbound message, its conversation summary and its send job in one transaction. A
+   * diffusion's message is stored the same way without the job (its sender attempts it at once, under its
+   * own pacing) and with its recipient row recorded in the same transaction (`inTransaction`).
+   */
+  const queueOutbound = async (
+    auth: Pick<AuthContext, 'clientId' | 'userId'>,
+    outbound: Outbound,
+    options: { withSendJob?: boolean; inTransaction?: (tx: Executor, row: MessageRow) => Promise<void> } = {},
+  ): Promise<Message> => {
     const { row, notification } = await db.transaction(async (tx) => {
       const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insert(auth.clientId, {
@@ -99,11 +108,14 @@ export const createMessageSending = (context: MessageContext) => {
         toLastMessage(inserted),
         inserted.create_date,
       );
-      await queue.enqueue(tx, {
-        name: SEND_JOB,
-        key: `${SEND_JOB}:${inserted.id}`,
-        payload: { clientId: auth.clientId, messageId: inserted.id },
-      });
+      if (options.withSendJob !== false) {
+        await queue.enqueue(tx, {
+          name: SEND_JOB,
+          key: `${SEND_JOB}:${inserted.id}`,
+          payload: { clientId: auth.clientId, messageId: inserted.id },
+        });
+      }
+      await options.inTransaction?.(tx, inserted);
       const conversation = await contacts.findDetailed(auth.clientId, outbound.contact.id);
       if (!conversation) throw notFound();
       const recorded = await context.announceMessage(tx, inserted, 'create', toContact(conversation));
@@ -136,6 +148,21 @@ export const createMessageSending = (context: MessageContext) => {
   };
 
   return {
+    /**
+     * A diffusion's message to one recipient: stored as the conversation's outbound message (its owner the
+     * diffusion's creator, shown in the chat) without a send job; the caller attempts it (attemptSend).
+     */
+    queueBroadcast: (
+      sender: Pick<AuthContext, 'clientId' | 'userId'>,
+      outbound: Pick<Outbound, 'device' | 'contact' | 'body' | 'template'>,
+      inTransaction: (tx: Executor, row: MessageRow) => Promise<void>,
+    ): Promise<Message> =>
+      queueOutbound(
+        sender,
+        { ...outbound, type: 'chat', tempId: undefined },
+        { withSendJob: false, inTransaction },
+      ),
+
     async create(auth: AuthContext, input: MessageCreate, attachment?: Attachment): Promise<Message> {
       const [device, contact, user] = await Promise.all([
         context.loadDevice(auth, input.device_id),

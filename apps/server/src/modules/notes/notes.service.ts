@@ -2,7 +2,7 @@ import type { Note, noteCreateSchema, SearchBody } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../core/db/database';
-import { leads, notes } from '../../core/db/schema';
+import { deals, leads, notes } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
@@ -27,19 +27,24 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
     return row;
   };
 
+  /** Whether the lead or deal a note names is the company's. */
+  const ownsReference = async (auth: AuthContext, module: 'lead' | 'deal', id: string) => {
+    if (!isUuid(id)) return false;
+    const table = module === 'lead' ? leads : deals;
+    const found = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.client_id, auth.clientId), eq(table.id, id)));
+    return found.length > 0;
+  };
+
   /**
-   * The contact a new note belongs to: the one it names, or none for a lead's note (whose lead must be the
-   * company's). Deals arrive with their module; until then a deal note must name its contact.
+   * The contact a new note belongs to: the one it names, or none for a lead's or a deal's note (whose lead
+   * or deal must be the company's).
    */
   const relatedContactOf = async (auth: AuthContext, input: NoteCreate): Promise<string | null> => {
-    if (input.module === 'lead' && input.contact_id === '') {
-      const lead = isUuid(input.reference_id)
-        ? await db
-            .select({ id: leads.id })
-            .from(leads)
-            .where(and(eq(leads.client_id, auth.clientId), eq(leads.id, input.reference_id)))
-        : [];
-      if (lead.length === 0) throw notFound();
+    if (input.module !== 'contact' && input.contact_id === '') {
+      if (!(await ownsReference(auth, input.module, input.reference_id))) throw notFound();
       return null;
     }
     const contact = isUuid(input.contact_id)
@@ -74,7 +79,7 @@ export const createNotesService = ({ db, events }: { db: Database; events: Event
           description: input.description,
         });
         const created = toNote(row);
-        // ref is the record the notes panel shows: the contact's conversation, or the lead.
+        // ref is the record the notes panel shows: the contact's conversation, the lead or the deal.
         return {
           note: created,
           notification: await announce(tx, auth.clientId, 'create', created, contactId ?? input.reference_id),

@@ -1,4 +1,4 @@
-import { searchBodySchema } from '@conversa/domain';
+import { searchBodySchema, templateCreateSchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
@@ -32,6 +32,35 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService 
     '/template/search/:id',
     { schema: { tags, summary: 'One template', params: idParams }, config: { permission: 'template.view' } },
     async (request) => ok(request.locale, [await service.findOne(requireAuth(request), request.params.id)]),
+  );
+
+  app.post(
+    '/template/create',
+    {
+      schema: {
+        tags,
+        summary: 'Submit a template to the WhatsApp Business account of an official device for review',
+        params: localeParams,
+        body: templateCreateSchema,
+      },
+      config: { permission: 'template.create' },
+    },
+    async (request) => {
+      const template = await service.create(requireAuth(request), request.body);
+      return ok(request.locale, [template], { info: 'info.templateCreated' });
+    },
+  );
+
+  app.delete(
+    '/template/deleteone/:id',
+    {
+      schema: { tags, summary: 'Delete a template at the provider and here', params: idParams },
+      config: { permission: 'template.delete' },
+    },
+    async (request) => {
+      await service.remove(requireAuth(request), request.params.id);
+      return ok(request.locale, [], { info: 'info.templateDeleted' });
+    },
   );
 
   app.get(

@@ -20,12 +20,42 @@ const graphError = (status: number, code: number, message: string) => ({
 /**
  * Meta's Graph API as WhatsApp Cloud API, Messenger and Instagram use it: bearer tokens, GET /{id},
  * POST /{id}/messages (WhatsApp or Send API body by shape), GET /{media-id} → url, the media download,
- * GET /{waba-id}/message_templates with cursor paging. Only `token` is accepted.
+ * GET /{waba-id}/message_templates with cursor paging, POST there to submit one and DELETE ?name=&hsm_id=
+ * to delete one. Only `token` is accepted. `idPrefix` keeps the message ids of two fakes on one database apart.
  */
-export const startFakeGraph = async (token: string): Promise<FakeGraph> => {
+export const startFakeGraph = async (token: string, idPrefix = ''): Promise<FakeGraph> => {
   const media = new Map<string, FakeMedia>();
   const templates = new Map<string, Record<string, unknown>[]>();
   let counter = 0;
+  /**
+   * POST /{waba-id}/message_templates: stored PENDING with a new id, as Meta answers a submission; a name
+   * and language already there, or a body without text, are refused with Meta's user message.
+   */
+  const createTemplate = (accountId: string, body: Record<string, unknown>) => {
+    const all = templates.get(accountId) ?? [];
+    const components = Array.isArray(body.components) ? (body.components as Record<string, unknown>[]) : [];
+    if (!components.some((component) => component.type === 'BODY' && typeof component.text === 'string')) {
+      return graphError(400, 100, 'Invalid parameter');
+    }
+    if (all.some((template) => template.name === body.name && template.language === body.language)) {
+      return {
+        status: 400,
+        json: {
+          error: {
+            message: 'Invalid parameter',
+            type: 'OAuthException',
+            code: 100,
+            error_subcode: 2388023,
+            error_user_msg: `Content in this language already exists for ${String(body.name)}`,
+          },
+        },
+      };
+    }
+    counter += 1;
+    const id = `9${String(counter).padStart(14, '0')}`;
+    templates.set(accountId, [...all, { ...body, id, status: 'PENDING' }]);
+    return { json: { id, status: 'PENDING', category: body.category } };
+  };
   const server = await startFakeServer((request, baseUrl) => {
     const apiUrl = `${baseUrl}/v23.0`;
     if (request.path.startsWith('/cdn/')) {
@@ -51,6 +81,20 @@ export const startFakeGraph = async (token: string): Promise<FakeGraph> => {
         json: { data: page, paging: { cursors: { before: 'b', after: 'a' }, ...(next ? { next } : {}) } },
       };
     }
+    if (request.method === 'POST' && edge === 'message_templates') {
+      return createTemplate(id, request.json);
+    }
+    if (request.method === 'DELETE' && edge === 'message_templates') {
+      const name = request.query.get('name') ?? '';
+      const hsmId = request.query.get('hsm_id');
+      const all = templates.get(id) ?? [];
+      const kept = all.filter(
+        (template) => template.name !== name || (hsmId !== null && template.id !== hsmId),
+      );
+      if (kept.length === all.length) return graphError(404, 100, `Message template "${name}" not found`);
+      templates.set(id, kept);
+      return { json: { success: true } };
+    }
     if (request.method === 'GET' && edge === undefined) {
       const file = media.get(id);
       if (file) {
@@ -75,12 +119,12 @@ export const startFakeGraph = async (token: string): Promise<FakeGraph> => {
           json: {
             messaging_product: 'whatsapp',
             contacts: [{ input: to, wa_id: to }],
-            messages: [{ id: `wamid.FAKE${counter}` }],
+            messages: [{ id: `wamid.FAKE${idPrefix}${counter}` }],
           },
         };
       }
       const recipient = request.json.recipient as { id?: string } | undefined;
-      return { json: { recipient_id: recipient?.id ?? '', message_id: `m_FAKE${counter}` } };
+      return { json: { recipient_id: recipient?.id ?? '', message_id: `m_FAKE${idPrefix}${counter}` } };
     }
     return graphError(400, 100, 'Unsupported request');
   });

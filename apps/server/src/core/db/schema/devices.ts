@@ -1,5 +1,5 @@
 import type { ChannelType, DeviceConfig, DeviceMode, DeviceStatus } from '@conversa/domain';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 /** Provider settings as stored: secrets inside config are AES-256-GCM ciphertexts (core/crypto). */
@@ -21,6 +21,11 @@ export const devices = pgTable(
     background_color: text('background_color').notNull().default('#e3f2fd'),
     selected: boolean('selected').notNull().default(false),
     setting: jsonb('setting').$type<DeviceSetting>().notNull(),
+    /**
+     * WhatsApp's business messaging limit: unique people a rolling 24 h the number may start a conversation
+     * with (250 for a new number, then 2,000, 10,000, 100,000); null: unlimited. Marketing sends count it.
+     */
+    messaging_limit: integer('messaging_limit').default(250),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('devices_client_id_create_date_idx').on(table.client_id, table.create_date)],

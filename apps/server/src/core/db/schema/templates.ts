@@ -19,6 +19,10 @@ export const templates = pgTable(
     language: text('language').notNull(),
     status: text('status').notNull().default(''),
     category: text('category').notNull().default(''),
+    /** GREEN, YELLOW, RED or UNKNOWN, from the provider's quality webhook or a synchronize. */
+    quality: text('quality').notNull().default('UNKNOWN'),
+    /** Why the provider rejected or paused it, as it said. */
+    reason: text('reason').notNull().default(''),
     components: jsonb('components').$type<ProviderTemplateComponent[]>().notNull().default([]),
     example: text('example').notNull().default(''),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),

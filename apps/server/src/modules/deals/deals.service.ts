@@ -1,0 +1,37 @@
+import type { DealKanbanColumn, DealStageChange, dealKanbanSchema } from '@conversa/domain';
+import type { z } from 'zod';
+import type { Database } from '../../core/db/database';
+import type { EventBus } from '../../core/events';
+import { notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { isUuid } from '../../core/http/route-schemas';
+import { createRecordRepository } from '../../core/records/record-repository';
+import { createRecordService } from '../../core/records/record-service';
+import { stageHistoryOf } from './deal-history';
+import { dealKanban } from './deal-kanban';
+import { createDealRecords } from './deals.records';
+
+export const createDealsService = ({ db, events }: { db: Database; events: EventBus }) => {
+  const dealRecords = createDealRecords(events);
+  const records = createRecordService(dealRecords, { db, events });
+
+  return {
+    records,
+
+    /** `deal/kanban`: one pipeline's columns with counts, amount totals and first cards. */
+    kanban(auth: AuthContext, body: z.output<typeof dealKanbanSchema>): Promise<DealKanbanColumn[]> {
+      return dealKanban({ db, query: records.query, toApiMany: records.toApiMany }, auth, body);
+    },
+
+    /** `deal/history/{id}`: the deal's stage changes, newest first. */
+    async history(auth: AuthContext, dealId: string): Promise<DealStageChange[]> {
+      const deal = isUuid(dealId)
+        ? await createRecordRepository(db, dealRecords.table).findById(auth.clientId, dealId)
+        : undefined;
+      if (!deal) throw notFound();
+      return stageHistoryOf(db, auth.clientId, deal.id);
+    },
+  };
+};
+
+export type DealsService = ReturnType<typeof createDealsService>;

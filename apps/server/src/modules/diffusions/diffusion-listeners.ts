@@ -1,0 +1,71 @@
+import { isOptOutText, WHATSAPP_OPT_OUT_CODE, WHATSAPP_PAUSE_CODES } from '@conversa/domain';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../core/db/database';
+import type { EventBus } from '../../core/events';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The provider code a message's error text ends with (`… (#131050)`), if any. */
+const codeOf = (error: string): number | undefined => {
+  const match = /\(#(\d+)\)\s*$/.exec(error);
+  return match ? Number(match[1]) : undefined;
+};
+
+/**
+ * What the conversation tells the diffusions, after each change committed: an inbound opt-out word stops
+ * every later marketing send to that phone; an answer after a diffusion's send marks its recipient replied
+ * (counted in count_current_responses); the provider's receipts move a recipient sent → delivered → read,
+ * or failed (131050 is an opt-out; a pause code pauses its diffusion).
+ */
+export const registerDiffusionListeners = (db: Database, events: EventBus) => {
+  events.on('message.created', async ({ clientId, message }) => {
+    if (message.fromMe) return;
+    if (isOptOutText(message.body)) {
+      await db.execute(sql`insert into marketing_opt_outs (client_id, phone, reason)
+        select client_id, phone, 'word' from contacts where client_id = ${clientId} and id = ${message.contact_id}
+        on conflict do nothing`);
+    }
+    const replied = rowsOf<{ diffusion_id: string }>(
+      await db.execute(sql`update diffusion_recipients set replied = true
+        where client_id = ${clientId} and contact_id = ${message.contact_id} and not replied
+          and state in ('sent', 'delivered', 'read') and sent_at <= ${message.create_date}::timestamptz
+        returning diffusion_id`),
+    );
+    for (const { diffusion_id } of replied) {
+      await db.execute(sql`update diffusions set count_current_responses = count_current_responses + 1
+        where client_id = ${clientId} and id = ${diffusion_id}`);
+    }
+  });
+
+  events.on('message.updated', async ({ clientId, message }) => {
+    if (!message.fromMe) return;
+    if (message.status === 'recive' || message.status === 'read') {
+      const state = message.status === 'read' ? 'read' : 'delivered';
+      const from = state === 'read' ? sql`('sent', 'delivered')` : sql`('sent')`;
+      await db.execute(sql`update diffusion_recipients set state = ${state}
+        where client_id = ${clientId} and message_id = ${message.id} and state in ${from}`);
+      return;
+    }
+    if (message.status !== 'error') return;
+    const code = codeOf(message.error);
+    const optedOut = code === WHATSAPP_OPT_OUT_CODE;
+    const failed = rowsOf<{ diffusion_id: string; phone: string }>(
+      await db.execute(sql`update diffusion_recipients
+        set state = ${optedOut ? 'skipped' : 'failed'}, reason = ${optedOut ? 'optout' : 'provider'},
+          detail = ${message.error.slice(0, 500)}
+        where client_id = ${clientId} and message_id = ${message.id} and state in ('sent', 'delivered', 'read')
+        returning diffusion_id, phone`),
+    );
+    const recipient = failed[0];
+    if (!recipient) return;
+    if (optedOut) {
+      await db.execute(sql`insert into marketing_opt_outs (client_id, phone, reason)
+        values (${clientId}, ${recipient.phone}, ${String(code)}) on conflict do nothing`);
+    }
+    const pauseReason = code === undefined ? undefined : WHATSAPP_PAUSE_CODES[code];
+    if (pauseReason) {
+      await db.execute(sql`update diffusions set status = 'paused', pause_reason = ${pauseReason}
+        where client_id = ${clientId} and id = ${recipient.diffusion_id} and status = 'running'`);
+    }
+  });
+};

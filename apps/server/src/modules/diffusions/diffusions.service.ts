@@ -1,0 +1,417 @@
+import {
+  type Diffusion,
+  type DiffusionRecipient,
+  type DiffusionStatus,
+  type diffusionCreateSchema,
+  type diffusionUpdateSchema,
+  normalizePhone,
+  type SearchBody,
+} from '@conversa/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { writeAuditLog } from '../../core/audit/audit-log';
+import type { Database, Executor } from '../../core/db/database';
+import { recordset } from '../../core/db/recordset';
+import {
+  type DiffusionRow,
+  devices,
+  diffusionRecipients,
+  diffusions,
+  jobs,
+  templates,
+} from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { isUuid } from '../../core/http/route-schemas';
+import { buildSearchQuery, NEWEST_FIRST, type SearchWhitelist } from '../../core/http/search-query';
+import type { MessageKey } from '../../core/i18n/i18n';
+import type { JobQueue } from '../../core/jobs/job-queue';
+import type { StoredNotification } from '../../core/realtime/realtime-events.repository';
+import { importFormatOf, readImportLines, UnreadableFile } from '../../core/records/import-file';
+import { createDiffusionAnnouncer } from './diffusion-announcer';
+import {
+  type AudienceWhitelists,
+  assertAudienceLists,
+  audienceWhere,
+  freezeAudience,
+} from './diffusion-audience';
+import { createRecipientStore } from './diffusion-recipients';
+import { DIFFUSION_SEND_JOB, diffusionJobKey } from './diffusion-sender';
+import { toDiffusion, toRecipient } from './diffusions.mapper';
+import { createDiffusionsRepository, type DiffusionPatch, emptyTotals } from './diffusions.repository';
+
+type CreateInput = z.output<typeof diffusionCreateSchema>;
+type UpdateInput = z.output<typeof diffusionUpdateSchema>;
+
+const DIFFUSION_KEYS: SearchWhitelist = {
+  name: { column: diffusions.name, type: 'text' },
+  status: { column: diffusions.status, type: 'text' },
+  device_id: { column: sql`${diffusions.device_id}::text`, type: 'text' },
+  scheduled_at: { column: diffusions.scheduled_at, type: 'date' },
+  create_date: { column: diffusions.create_date, type: 'date' },
+};
+
+const RECIPIENT_KEYS: SearchWhitelist = {
+  state: { column: diffusionRecipients.state, type: 'text' },
+  reason: { column: diffusionRecipients.reason, type: 'text' },
+  phone: { column: diffusionRecipients.phone, type: 'text' },
+  name: { column: diffusionRecipients.name, type: 'text' },
+  replied: { column: diffusionRecipients.replied, type: 'boolean' },
+  sent_at: { column: diffusionRecipients.sent_at, type: 'date' },
+};
+
+/** How many imported rows go in one statement. */
+const IMPORT_BATCH = 1000;
+
+const EDITABLE = ['draft', 'scheduled', 'paused'] as const;
+
+type Deps = { db: Database; events: EventBus; queue: JobQueue; whitelists: AudienceWhitelists };
+
+/** Diffusions: the five routes, start, pause, resume, cancel, recipients and the CSV import. */
+export const createDiffusionsService = ({ db, events, queue, whitelists }: Deps) => {
+  const announcer = createDiffusionAnnouncer({ db, events });
+  const repo = createDiffusionsRepository(db);
+
+  const load = async (auth: AuthContext, id: string): Promise<DiffusionRow> => {
+    const row = await repo.findById(auth.clientId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** The device must be the company's; a template needs an official WhatsApp device and its APPROVED template. */
+  const assertSendable = async (
+    auth: AuthContext,
+    deviceId: string,
+    message: Diffusion['message'],
+  ): Promise<void> => {
+    const found = isUuid(deviceId)
+      ? await db
+          .select({ type: devices.type, mode: devices.mode })
+          .from(devices)
+          .where(and(eq(devices.client_id, auth.clientId), eq(devices.id, deviceId)))
+      : [];
+    const device = found[0];
+    if (!device) throw notFound();
+    if (message.type !== 'template') return;
+    if (device.type !== 'whatsapp' || device.mode !== 'official') {
+      throw badRequest([{ path: 'message.type', message: 'validation.badValue' }]);
+    }
+    const template = isUuid(message.template_id)
+      ? (
+          await db
+            .select({ device_id: templates.device_id, status: templates.status })
+            .from(templates)
+            .where(and(eq(templates.client_id, auth.clientId), eq(templates.id, message.template_id)))
+        )[0]
+      : undefined;
+    if (!template) throw notFound();
+    if (template.device_id !== deviceId || template.status !== 'APPROVED') {
+      throw badRequest([{ path: 'message.template_id', message: 'validation.badValue' }]);
+    }
+  };
+
+  const assertAudience = async (auth: AuthContext, audience: Diffusion['audience']) => {
+    audienceWhere(audience, whitelists);
+    await assertAudienceLists(db, auth.clientId, audience);
+  };
+
+  /** One change of a diffusion with its audit row and notification, published after commit. */
+  const write = async (
+    auth: AuthContext,
+    action: 'create' | 'update' | 'delete',
+    info: MessageKey,
+    work: (tx: Executor) => Promise<DiffusionRow | undefined>,
+  ): Promise<DiffusionRow> => {
+    const outcome = await db.transaction(async (tx) => {
+      const row = await work(tx);
+      if (!row) return undefined;
+      await writeAuditLog(tx, auth, [
+        {
+          action,
+          module: 'diffusion',
+          recordId: row.id,
+          changes: action === 'delete' ? {} : { status: [null, row.status] },
+        },
+      ]);
+      const notification: StoredNotification = await announcer.record(tx, row, action, info, auth.locale);
+      return { row, notification };
+    });
+    if (!outcome) throw new AppError(406, 'info.diffusionFinished');
+    announcer.publish(auth.clientId, [outcome.notification]);
+    return outcome.row;
+  };
+
+  const answer = (row: DiffusionRow) => announcer.withTotals(db, row);
+
+  /** Moves the status from one of `from` in one conditional statement: a concurrent change answers 406. */
+  const moveStatus = (
+    tx: Executor,
+    row: DiffusionRow,
+    from: readonly DiffusionStatus[],
+    patch: DiffusionPatch,
+  ) =>
+    createDiffusionsRepository(tx).update(
+      row.client_id,
+      row.id,
+      patch,
+      inArray(diffusions.status, [...from] as DiffusionStatus[]),
+    );
+
+  /** Arms the diffusion's sender now (a resumed or started diffusion), replacing a finished job row. */
+  const armSender = (tx: Executor, row: DiffusionRow) =>
+    queue.enqueue(tx, {
+      name: DIFFUSION_SEND_JOB,
+      key: diffusionJobKey(row.id),
+      payload: { clientId: row.client_id, diffusionId: row.id },
+      maxAttempts: 10,
+      replace: true,
+    });
+
+  const statusAfterStart = (row: DiffusionRow) =>
+    row.scheduled_at && row.scheduled_at.getTime() > Date.now() ? 'scheduled' : 'running';
+
+  return {
+    announcer,
+
+    async search(auth: AuthContext, body: SearchBody) {
+      const query = buildSearchQuery(body, DIFFUSION_KEYS, {
+        defaultSort: NEWEST_FIRST,
+        tieBreaker: diffusions.id,
+      });
+      const { rows, total } = await repo.search(auth.clientId, query);
+      const totals = await repo.totals(
+        auth.clientId,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toDiffusion(row, totals.get(row.id) ?? emptyTotals())),
+        pagination: query.pagination(total),
+      };
+    },
+
+    async findOne(auth: AuthContext, id: string): Promise<Diffusion> {
+      return answer(await load(auth, id));
+    },
+
+    async create(auth: AuthContext, input: CreateInput): Promise<Diffusion> {
+      await assertSendable(auth, input.device_id, input.message);
+      await assertAudience(auth, input.audience);
+      const row = await write(auth, 'create', 'info.diffusionCreated', (tx) =>
+        createDiffusionsRepository(tx).insert({
+          client_id: auth.clientId,
+          name: input.name,
+          device_id: input.device_id,
+          audience: input.audience,
+          message: input.message,
+          scheduled_at: input.scheduled_at ? new Date(input.scheduled_at) : null,
+          send_window: input.send_window,
+          pacing: input.pacing,
+          max_monthly_responses: input.max_monthly_responses,
+          user_id: auth.userId,
+        }),
+      );
+      return answer(row);
+    },
+
+    async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Diffusion> {
+      const current = await load(auth, id);
+      if (current.status === 'running') throw new AppError(406, 'info.diffusionRunning');
+      if (!EDITABLE.includes(current.status as (typeof EDITABLE)[number]))
+        throw new AppError(406, 'info.diffusionFinished');
+      const deviceId = input.device_id ?? current.device_id;
+      const message = input.message ?? current.message;
+      if (input.device_id !== undefined || input.message !== undefined)
+        await assertSendable(auth, deviceId, message);
+      if (input.audience) await assertAudience(auth, input.audience);
+      const { scheduled_at, ...rest } = input;
+      const row = await write(auth, 'update', 'info.diffusionUpdated', (tx) =>
+        moveStatus(tx, current, EDITABLE, {
+          ...rest,
+          ...(scheduled_at === undefined
+            ? {}
+            : { scheduled_at: scheduled_at ? new Date(scheduled_at) : null }),
+        }),
+      );
+      return answer(row);
+    },
+
+    async delete(auth: AuthContext, id: string): Promise<void> {
+      const current = await load(auth, id);
+      if (current.status === 'running') throw new AppError(406, 'info.diffusionRunning');
+      await write(auth, 'delete', 'info.diffusionDeleted', async (tx) => {
+        const rows = await tx
+          .delete(diffusions)
+          .where(
+            and(
+              eq(diffusions.client_id, auth.clientId),
+              eq(diffusions.id, id),
+              sql`${diffusions.status} <> 'running'`,
+            ),
+          )
+          .returning();
+        await queue.cancel(tx, diffusionJobKey(id));
+        return rows[0];
+      });
+    },
+
+    /**
+     * Freezes the audience (unless recipients were imported into the draft) and starts now or at
+     * `scheduled_at`; a scheduled diffusion is started by the due sweep, even one due while every server
+     * was down.
+     */
+    async start(auth: AuthContext, id: string): Promise<Diffusion> {
+      const current = await load(auth, id);
+      if (current.status !== 'draft') throw new AppError(406, 'info.diffusionCannotStart');
+      // A template that lost its approval since is the sender's to find: it pauses with the reason shown.
+      const row = await write(auth, 'update', 'info.diffusionStarted', async (tx) => {
+        const locked = await createDiffusionsRepository(tx).lockById(auth.clientId, id);
+        if (locked?.status !== 'draft') return undefined;
+        const imported = await createRecipientStore(tx).hasPending(id);
+        if (!imported) await freezeAudience(tx, locked, whitelists);
+        const status = statusAfterStart(locked);
+        const started = await moveStatus(tx, locked, ['draft'], {
+          status,
+          pause_reason: '',
+          ...(status === 'running' ? { started_at: new Date() } : {}),
+        });
+        if (started?.status === 'running') await armSender(tx, started);
+        return started;
+      });
+      queue.kick();
+      return answer(row);
+    },
+
+    async pause(auth: AuthContext, id: string): Promise<Diffusion> {
+      const current = await load(auth, id);
+      if (current.status !== 'running' && current.status !== 'scheduled')
+        throw new AppError(406, 'info.diffusionNotRunning');
+      return answer(
+        await write(auth, 'update', 'info.diffusionPaused', (tx) =>
+          moveStatus(tx, current, ['running', 'scheduled'], { status: 'paused', pause_reason: 'manual' }),
+        ),
+      );
+    },
+
+    async resume(auth: AuthContext, id: string): Promise<Diffusion> {
+      const current = await load(auth, id);
+      if (current.status !== 'paused') throw new AppError(406, 'info.diffusionNotPaused');
+      const row = await write(auth, 'update', 'info.diffusionResumed', async (tx) => {
+        const status = statusAfterStart(current);
+        const resumed = await moveStatus(tx, current, ['paused'], {
+          status,
+          pause_reason: '',
+          ...(status === 'running' && !current.started_at ? { started_at: new Date() } : {}),
+        });
+        if (resumed?.status === 'running') await armSender(tx, resumed);
+        return resumed;
+      });
+      queue.kick();
+      return answer(row);
+    },
+
+    /** Cancels at once: pending recipients are skipped (cancelled); the sender drops a queued, unsent message. */
+    async cancel(auth: AuthContext, id: string): Promise<Diffusion> {
+      const current = await load(auth, id);
+      if (current.status === 'completed' || current.status === 'cancelled')
+        throw new AppError(406, 'info.diffusionFinished');
+      const row = await write(auth, 'update', 'info.diffusionCancelled', async (tx) => {
+        const cancelled = await moveStatus(tx, current, ['draft', 'scheduled', 'running', 'paused'], {
+          status: 'cancelled',
+          completed_at: new Date(),
+        });
+        if (!cancelled) return undefined;
+        await createRecipientStore(tx).skipPending(id, 'cancelled');
+        await armSender(tx, cancelled);
+        return cancelled;
+      });
+      queue.kick();
+      return answer(row);
+    },
+
+    async recipients(auth: AuthContext, id: string, body: SearchBody) {
+      await load(auth, id);
+      const query = buildSearchQuery(body, RECIPIENT_KEYS, {});
+      const { rows, total } = await repo.searchRecipients(auth.clientId, id, query);
+      return { data: rows.map(toRecipient) as DiffusionRecipient[], pagination: query.pagination(total) };
+    },
+
+    /**
+     * A CSV (or XLSX) of phones and per-recipient template values into a draft's recipients: the phone
+     * column (phone, teléfono…), an optional name, and every other column, in order, as the parameters.
+     * Read as a stream and stored by batches, one row per phone; a phone that opted out goes in skipped.
+     */
+    async import(auth: AuthContext, diffusionId: string, content: Buffer): Promise<number> {
+      const current = await load(auth, diffusionId);
+      if (current.status !== 'draft') throw new AppError(406, 'info.diffusionNotDraft');
+      const format = await importFormatOf(content);
+      if (!format) throw badRequest([{ path: 'file', message: 'validation.badValue' }]);
+      let added = 0;
+      let batch: { phone: string; name: string; parameters: string[] }[] = [];
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const result = (await db.execute(sql`
+          insert into ${diffusionRecipients} (client_id, diffusion_id, phone, name, parameters, state, reason)
+          select ${auth.clientId}::uuid, ${diffusionId}::uuid, r.phone, r.name, r.parameters,
+            case when o.phone is null then 'pending' else 'skipped' end,
+            case when o.phone is null then '' else 'optout' end
+          from jsonb_to_recordset(${recordset(batch)}) as r(phone text, name text, parameters jsonb)
+          left join marketing_opt_outs o on o.client_id = ${auth.clientId}::uuid and o.phone = r.phone
+          on conflict (diffusion_id, phone) do nothing`)) as unknown as { rowCount: number | null };
+        added += result.rowCount ?? 0;
+        batch = [];
+      };
+      try {
+        for await (const { cells } of readImportLines(content, format)) {
+          const phone = normalizePhone(cells.phone ?? '');
+          if (!/^\d{6,15}$/.test(phone)) continue;
+          const name = cells.full_name || [cells.first_name, cells.last_name].filter(Boolean).join(' ');
+          const parameters = Object.entries(cells)
+            .filter(([key]) => !['phone', 'full_name', 'first_name', 'last_name'].includes(key))
+            .map(([, value]) => value);
+          batch.push({ phone, name: name ?? '', parameters });
+          if (batch.length >= IMPORT_BATCH) await flush();
+        }
+        await flush();
+      } catch (error) {
+        if (error instanceof UnreadableFile)
+          throw badRequest([{ path: 'file', message: 'validation.badValue' }]);
+        throw error;
+      }
+      await write(auth, 'update', 'info.diffusionUpdated', async () => current);
+      return added;
+    },
+
+    /**
+     * The once-per-cluster sweep: scheduled diffusions that are due start (even ones due while every
+     * server was down), and a running diffusion whose sender job is gone (finished by a stale read, failed)
+     * gets one again.
+     */
+    async sweepDue(): Promise<void> {
+      const due = await db
+        .update(diffusions)
+        .set({ status: 'running', started_at: sql`coalesce(${diffusions.started_at}, now())` })
+        .where(and(eq(diffusions.status, 'scheduled'), sql`${diffusions.scheduled_at} <= now()`))
+        .returning();
+      const orphans = await db
+        .select()
+        .from(diffusions)
+        .where(
+          and(
+            eq(diffusions.status, 'running'),
+            sql`not exists (select 1 from ${jobs} where ${jobs.key} = ${DIFFUSION_SEND_JOB} || ':' || ${diffusions.id}::text
+              and ${jobs.status} in ('pending', 'running'))`,
+          ),
+        );
+      const byId = new Map([...due, ...orphans].map((row) => [row.id, row]));
+      for (const row of byId.values()) await armSender(db, row);
+      for (const row of due) {
+        const notification = await announcer.record(db, row, 'update', 'info.diffusionStarted');
+        announcer.publish(row.client_id, [notification]);
+      }
+      if (byId.size > 0) queue.kick();
+    },
+  };
+};
+
+export type DiffusionsService = ReturnType<typeof createDiffusionsService>;
