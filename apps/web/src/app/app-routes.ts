@@ -16,6 +16,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
@@ -91,15 +92,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('deviceDetail', 'devices/detail/:id', 'device.view', DevicesOtherOutlined, undefined, {
     page: () => import('../features/devices/pages/device-detail-page').then((m) => m.DeviceDetailPage),
   }),
-  route('deals', 'deals', 'deal.view', HandshakeOutlined, 'main'),
+  route('deals', 'deals', 'deal.view', HandshakeOutlined, 'main', {
+    page: () => import('../features/deals/pages/deals-page').then((m) => m.DealsPage),
+  }),
   route('dealsList', 'deals/list', 'deal.view', HandshakeOutlined, undefined, {
     chrome: { hasFooter: false },
+    page: () => import('../features/deals/pages/deals-list-page').then((m) => m.DealsListPage),
   }),
-  route('dealDetail', 'deals/detail/:reference_id', 'deal.view', HandshakeOutlined),
-  route('payments', 'payments', 'payment.view', RequestQuoteOutlined, 'main'),
-  route('tasks', 'tasks', 'task.view', TaskAltOutlined, 'main'),
+  route('dealDetail', 'deals/detail/:reference_id', 'deal.view', HandshakeOutlined, undefined, {
+    page: () => import('../features/deals/pages/deal-detail-page').then((m) => m.DealDetailPage),
+  }),
+  route('payments', 'payments', 'payment.view', RequestQuoteOutlined, 'main', {
+    page: () => import('../features/payments/pages/payments-page').then((m) => m.PaymentsPage),
+  }),
+  route('tasks', 'tasks', 'task.view', TaskAltOutlined, 'main', {
+    page: () => import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
+  }),
   route('agendas', 'agendas', 'agenda.view', EventNoteOutlined, 'main'),
-  route('diffusions', 'diffusions', 'marketing.view', CampaignOutlined, 'main'),
+  route('diffusions', 'diffusions', 'marketing.view', CampaignOutlined, 'main', {
+    page: () => import('../features/diffusions/pages/diffusions-page').then((m) => m.DiffusionsPage),
+  }),
+  route('diffusionDetail', 'diffusions/:id', 'marketing.view', CampaignOutlined, undefined, {
+    page: () =>
+      import('../features/diffusions/pages/diffusion-detail-page').then((m) => m.DiffusionDetailPage),
+  }),
   route('confirmations', 'confirmations', 'confirmation.view', EventAvailableOutlined, 'main'),
   route('storage', 'storage', 'storage.view', FolderOutlined, 'main'),
   route('settings', 'settings', 'setting.view', SettingsOutlined, 'main', {
@@ -117,6 +133,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', { isMasterOnly: true }),
   route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
     isMasterOnly: true,
+  }),
+  route('newsletters', 'newsletters', undefined, NewspaperOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/newsletters/pages/newsletters-page').then((m) => m.NewslettersPage),
   }),
   route('jobs', 'jobs', undefined, WorkHistoryOutlined, 'admin', {
     isMasterOnly: true,

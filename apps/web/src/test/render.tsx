@@ -1,8 +1,8 @@
 import type { AccountBundle } from '@conversa/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, Routes } from 'react-router';
 import { APP_ROUTES } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
 import { appRouteObjects } from '../app/router';
@@ -17,14 +17,27 @@ export const renderWithProviders = (ui: ReactElement, queryClient = createTestQu
   ...render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>),
 });
 
+/** A query client signed in as the account's user, with the account already loaded. */
+export const signedInQueryClient = (account: AccountBundle) => {
+  const queryClient = createTestQueryClient();
+  const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
+  setSession(session);
+  queryClient.setQueryData(accountQueryKey(session), account);
+  return queryClient;
+};
+
+/** Renders routes (a screen and the pages it links to) at a path, signed in with the account loaded. */
+export const renderRoutesAt = (path: string, routes: ReactNode, account: AccountBundle) =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>{routes}</Routes>
+    </MemoryRouter>,
+    signedInQueryClient(account),
+  );
+
 /** Renders the real route table at a path, signed in with the given account already loaded. */
 export const renderAppAt = (path: string, account?: AccountBundle) => {
-  const queryClient = createTestQueryClient();
-  if (account) {
-    const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
-    setSession(session);
-    queryClient.setQueryData(accountQueryKey(session), account);
-  }
+  const queryClient = account ? signedInQueryClient(account) : createTestQueryClient();
   const router = createMemoryRouter(appRouteObjects, { initialEntries: [path] });
   return { router, ...renderWithProviders(<RouterProvider router={router} />, queryClient) };
 };

@@ -9,6 +9,7 @@ import { FloatingChat } from '../../features/chat/components/floating-chat';
 import { DevicesRealtime } from '../../features/devices/components/devices-realtime';
 import { accessSubjectOf, useAccount, useCan } from '../../shared/account/use-account';
 import type { AppRoute } from '../app-routes';
+import { DeferredPopupAnnouncement, DeferredTaskBell } from './deferred-parts';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -94,6 +95,8 @@ export const AppLayout = () => {
       {canChat && <ChatNotifier />}
       {canChat && <FloatingChat />}
       {can('device.view') && <DevicesRealtime />}
+      {can('task.view') && <DeferredTaskBell />}
+      <DeferredPopupAnnouncement />
     </Box>
   );
 };

@@ -7,6 +7,7 @@ import { PATHS } from '../../shared/paths';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { Logo } from '../../shared/ui/logo';
 import { BalanceMenu } from './balance-menu';
+import { DeferredReleaseNewsButton } from './deferred-parts';
 import { NavSearch } from './nav-search';
 import { UserMenu } from './user-menu';
 
@@ -34,6 +35,7 @@ export const Header = ({ hasMenuToggle, onMenuToggle }: HeaderProps) => {
         </Box>
         <Box sx={{ flex: 1 }} />
         <NavSearch />
+        <DeferredReleaseNewsButton />
         <BalanceMenu />
         {/* The switch shows at once; saving it on the user follows in the background. */}
         <LanguageSwitcher onChange={(language) => updateUser.mutate({ language })} />

@@ -73,6 +73,7 @@ describe('sidebar', () => {
       'nav-plans',
       'nav-features',
       'nav-devicesAdmin',
+      'nav-newsletters',
       'nav-jobs',
     ]);
   });

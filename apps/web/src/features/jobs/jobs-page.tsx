@@ -1,37 +1,19 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import Replay from '@mui/icons-material/Replay';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  Chip,
-  LinearProgress,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../shared/format/intl-format';
 import { notify } from '../../shared/notify';
-import { EmptyState } from '../../shared/ui/empty-state';
 import { PageHeader } from '../../shared/ui/page-header';
+import { PagedTable, usePaging } from '../../shared/ui/paged-table';
+import { wideOnly } from '../../shared/ui/table-styles';
 import { useRetryJob } from './api/retry-job';
 import { type Job, useJobs } from './api/search-jobs';
 import { DEFAULT_JOB_FILTERS, JOB_STATUSES, type JobFilterForm, jobSearchFilters } from './job-filters';
 
-const PAGE_SIZES = [25, 50, 100];
 const STATUS_COLORS = { failed: 'error', pending: 'default', running: 'info', done: 'success' } as const;
-// On a phone the table keeps the job, its error and the action; the dates are one tap away (filters).
-const wideOnly = { display: { xs: 'none', md: 'table-cell' } };
 
 const JobRow = ({ job }: { job: Job }) => {
   const { t, i18n } = useTranslation();
@@ -85,15 +67,14 @@ const JobRow = ({ job }: { job: Job }) => {
 export const JobsPage = () => {
   const { t } = useTranslation();
   const [form, setForm] = useState<JobFilterForm>(DEFAULT_JOB_FILTERS);
-  const [page, setPage] = useState(0);
-  const [offset, setOffset] = useState(25);
+  const paging = usePaging();
   const filters = useMemo(() => jobSearchFilters(form), [form]);
-  const result = useJobs({ page: page + 1, offset, filters });
+  const result = useJobs({ page: paging.page + 1, offset: paging.offset, filters });
   const jobs = result.data?.jobs ?? [];
 
   const setField = (key: keyof JobFilterForm) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
-    setPage(0);
+    paging.restart();
   };
   const fieldProps = (key: keyof JobFilterForm) => ({
     size: 'small' as const,
@@ -140,74 +121,43 @@ export const JobsPage = () => {
             startIcon={<FilterAltOff />}
             onClick={() => {
               setForm(DEFAULT_JOB_FILTERS);
-              setPage(0);
+              paging.restart();
             }}
             sx={{ justifySelf: 'start' }}
           >
             {t('jobs.clear')}
           </Button>
         </Box>
-        {result.isError ? (
-          <EmptyState
-            icon={ErrorOutline}
-            title={t('jobs.loadFailed')}
-            action={<Button onClick={() => void result.refetch()}>{t('common.retry')}</Button>}
-          />
-        ) : result.isSuccess && jobs.length === 0 ? (
-          <EmptyState
-            icon={TaskAltOutlined}
-            title={t(form.status === 'failed' ? 'jobs.noneDead' : 'jobs.noMatch')}
-            description={t('jobs.emptyHelp')}
-          />
-        ) : (
-          <Card variant="outlined" sx={{ position: 'relative' }}>
-            {result.isFetching && !result.isPending && (
-              <LinearProgress
-                sx={{ position: 'absolute', top: 0, insetInline: 0 }}
-                aria-label={t('common.loading')}
-              />
-            )}
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t('jobs.tableLabel')} aria-busy={result.isFetching}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('jobs.column.name')}</TableCell>
-                    <TableCell>{t('jobs.column.status')}</TableCell>
-                    <TableCell>{t('jobs.column.attempts')}</TableCell>
-                    <TableCell>{t('jobs.column.lastError')}</TableCell>
-                    <TableCell sx={wideOnly}>{t('jobs.column.created')}</TableCell>
-                    <TableCell sx={wideOnly}>{t('jobs.column.updated')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody data-testid="jobs-table">
-                  {result.isPending
-                    ? [1, 2, 3].map((key) => (
-                        <TableRow key={key}>
-                          <TableCell colSpan={7}>
-                            <Skeleton height={32} />
-                          </TableCell>
-                        </TableRow>
-                      ))
-                    : jobs.map((job) => <JobRow key={job.id} job={job} />)}
-                </TableBody>
-              </Table>
-            </Box>
-            <TablePagination
-              component="div"
-              count={result.data?.pagination.total ?? 0}
-              page={page}
-              rowsPerPage={offset}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setOffset(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage={t('jobs.rowsPerPage')}
-            />
-          </Card>
-        )}
+        <PagedTable
+          query={result}
+          paging={paging}
+          rowCount={jobs.length}
+          total={result.data?.pagination.total ?? 0}
+          label={t('jobs.tableLabel')}
+          testId="jobs-table"
+          columns={7}
+          texts={{ loadFailed: t('jobs.loadFailed'), rowsPerPage: t('jobs.rowsPerPage') }}
+          empty={{
+            icon: TaskAltOutlined,
+            title: t(form.status === 'failed' ? 'jobs.noneDead' : 'jobs.noMatch'),
+            description: t('jobs.emptyHelp'),
+          }}
+          head={
+            <>
+              <TableCell>{t('jobs.column.name')}</TableCell>
+              <TableCell>{t('jobs.column.status')}</TableCell>
+              <TableCell>{t('jobs.column.attempts')}</TableCell>
+              <TableCell>{t('jobs.column.lastError')}</TableCell>
+              <TableCell sx={wideOnly}>{t('jobs.column.created')}</TableCell>
+              <TableCell sx={wideOnly}>{t('jobs.column.updated')}</TableCell>
+              <TableCell />
+            </>
+          }
+        >
+          {jobs.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </PagedTable>
       </Box>
     </Box>
   );

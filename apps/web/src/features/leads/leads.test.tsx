@@ -69,6 +69,18 @@ describe('lead detail', () => {
     expect(screen.queryByTestId('lead-convert')).not.toBeInTheDocument();
   });
 
+  it('says the lead has no status, tags or owners to a person who may not edit leads', async () => {
+    stubApi((call) =>
+      call.url.endsWith('/lead/search/lead-1') ? envelope(200, [makeLead()]) : envelope(200, []),
+    );
+    renderLeadsAt(<LeadDetailPage />, staff(['lead.view']), DETAIL);
+
+    expect(await screen.findByText('Sin etiquetas')).toBeInTheDocument();
+    expect(screen.getByText('Sin estado')).toBeInTheDocument();
+    expect(screen.getByText('Sin responsables')).toBeInTheDocument();
+    expect(screen.queryByTestId('lead-data-form')).not.toBeInTheDocument();
+  });
+
   it('saves only the changed fields of the data form', async () => {
     const calls = stubApi((call) => {
       if (call.method === 'PUT') return envelope(200, [makeLead({ source: 'Feria 2026' })]);

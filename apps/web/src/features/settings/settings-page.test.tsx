@@ -61,7 +61,7 @@ describe('settings page', () => {
     renderSettingsAt(<SettingsPage />, makeAccount(), '/app/settings?tab=lists&list=lead.tags');
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Empresa', 'Usuarios', 'Listas inteligentes', 'Vistas', 'Auditoría']);
+    expect(tabs).toEqual(['Empresa', 'Usuarios', 'Listas inteligentes', 'Embudos', 'Vistas', 'Auditoría']);
     expect(screen.getByRole('tab', { name: 'Listas inteligentes' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('VIP')).toBeInTheDocument();
   });
@@ -74,6 +74,7 @@ describe('settings page', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Empresa',
       'Listas inteligentes',
+      'Embudos',
       'Vistas',
     ]);
     expect(screen.getByRole('tab', { name: 'Empresa' })).toHaveAttribute('aria-selected', 'true');

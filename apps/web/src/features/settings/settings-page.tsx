@@ -7,6 +7,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { AuditTab } from './audit/audit-tab';
 import { CompanyTab } from './company/company-tab';
 import { ListsTab } from './lists/lists-tab';
+import { PipelinesTab } from './pipelines/pipelines-tab';
 import { useSettingsRealtime } from './realtime';
 import { type SettingsTab, tabFrom, visibleTabs } from './settings-tabs';
 import { UsersPanel } from './users/users-panel';
@@ -16,6 +17,7 @@ const PANELS: Record<SettingsTab, ComponentType> = {
   company: CompanyTab,
   users: UsersPanel,
   lists: ListsTab,
+  pipelines: PipelinesTab,
   views: ViewsTab,
   audit: AuditTab,
 };

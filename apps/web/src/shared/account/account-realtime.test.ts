@@ -127,3 +127,43 @@ describe('account realtime updates', () => {
     expect(removed.views.map((item) => item.id)).toEqual(['v1']);
   });
 });
+
+describe('pipelines in the account bundle', () => {
+  const sales = {
+    id: 'p1',
+    name: 'Ventas',
+    create_date: '2026-01-01T00:00:00.000Z',
+    stages: [{ id: 's1', name: 'Nuevo', color: '#2196f3', order: 0 }],
+  };
+  const withSales = { ...makeAccount(), list_pipeline: [sales] };
+
+  it('adds a new pipeline, renames one in its place and drops a deleted one', () => {
+    const added = applyAccountNotification(withSales, {
+      module: 'pipeline',
+      action: 'create',
+      data: [{ ...sales, id: 'p2', name: 'Postventa' }],
+    });
+    expect(added.list_pipeline.map((pipeline) => pipeline.name)).toEqual(['Ventas', 'Postventa']);
+    const renamed = applyAccountNotification(added, {
+      module: 'pipeline',
+      action: 'update',
+      data: [{ ...sales, name: 'Ventas 2026' }],
+    });
+    expect(renamed.list_pipeline.map((pipeline) => pipeline.name)).toEqual(['Ventas 2026', 'Postventa']);
+    const deleted = applyAccountNotification(renamed, {
+      module: 'pipeline',
+      action: 'delete',
+      data: [{ id: 'p1' }],
+    });
+    expect(deleted.list_pipeline.map((pipeline) => pipeline.id)).toEqual(['p2']);
+  });
+
+  it('leaves the pipelines alone when a card moves', () => {
+    const next = applyAccountNotification(withSales, {
+      module: 'pipeline',
+      action: 'updateAlt',
+      data: [{ deal_id: 'd1', pipeline_id: 'p1', pipeline_stage_id: 's1', position: 1 }],
+    });
+    expect(next).toBe(withSales);
+  });
+});

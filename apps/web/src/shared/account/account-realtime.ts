@@ -1,4 +1,4 @@
-import type { AccountBundle, Client, ListItem, User, View } from '@conversa/domain';
+import type { AccountBundle, Client, ListItem, Pipeline, User, View } from '@conversa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../session';
 import { type Notification, RECONNECTED, useSocketEvent } from '../socket';
@@ -11,6 +11,7 @@ export const applyAccountNotification = (
 ): AccountBundle => {
   if (notification.module === 'listdinamic') return applyListItems(bundle, notification);
   if (notification.module === 'view') return applyViews(bundle, notification);
+  if (notification.module === 'pipeline') return applyPipelines(bundle, notification);
   if (notification.action !== 'update') return bundle;
   if (notification.module === 'user') {
     const users = notification.data as Partial<User>[];
@@ -58,6 +59,31 @@ const applyListItems = (bundle: AccountBundle, notification: Notification): Acco
     ...bundle,
     list_dinamic: [...bundle.list_dinamic.filter((item) => !mergedIds.has(item.id)), ...merged],
   };
+};
+
+const isPipeline = (pipeline: Partial<Pipeline>): pipeline is Pipeline =>
+  typeof pipeline.id === 'string' && typeof pipeline.name === 'string' && Array.isArray(pipeline.stages);
+
+/**
+ * The company's pipelines as they are made, changed or deleted (spec section 4: pipeline create, update,
+ * delete): a changed one keeps its place, a new one comes last; a card moved (updateAlt) changes none.
+ */
+const applyPipelines = (bundle: AccountBundle, notification: Notification): AccountBundle => {
+  if (!['create', 'update', 'delete'].includes(notification.action)) return bundle;
+  const changed = (notification.data as Partial<Pipeline>[]).filter(
+    (pipeline) => typeof pipeline?.id === 'string',
+  );
+  const byId = new Map(changed.map((pipeline) => [pipeline.id, pipeline]));
+  if (notification.action === 'delete') {
+    return { ...bundle, list_pipeline: bundle.list_pipeline.filter((pipeline) => !byId.has(pipeline.id)) };
+  }
+  const updated = bundle.list_pipeline.map((pipeline) => {
+    const next = { ...pipeline, ...byId.get(pipeline.id) };
+    return isPipeline(next) ? next : pipeline;
+  });
+  const known = new Set(updated.map((pipeline) => pipeline.id));
+  const added = changed.filter((pipeline) => !known.has(pipeline.id as string)).filter(isPipeline);
+  return { ...bundle, list_pipeline: [...updated, ...added] };
 };
 
 const isView = (view: Partial<View>): view is View =>

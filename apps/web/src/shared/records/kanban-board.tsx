@@ -15,11 +15,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardFrame, KanbanCard } from './kanban-card';
 import { KanbanColumn, type KanbanColumnSpec } from './kanban-column';
+import { type KanbanDropZone, KanbanDropZones } from './kanban-drop-zones';
 import { ColumnKeyboardSensor, columnCollision } from './kanban-keyboard';
 import type { KanbanBoardState } from './kanban-query';
-import { columnOf, findCard } from './kanban-state';
+import { columnOf, findCard, type KanbanColumnData } from './kanban-state';
 
 export type { KanbanColumnSpec } from './kanban-column';
+export type { KanbanDropZone } from './kanban-drop-zones';
 
 type KanbanBoardProps<T> = {
   /** The columns in order; cards of a value that has no column here are not shown. */
@@ -30,11 +32,44 @@ type KanbanBoardProps<T> = {
   canMove: boolean;
   /** The board's accessible name. */
   label: string;
+  /**
+   * Columns that keep an order (a deal's position): a card dropped between two others takes that place,
+   * also in its own column. Otherwise a card dropped on another column goes to its top.
+   */
+  isOrdered?: boolean;
+  /** A line under a column's name (its amount total). */
+  columnExtra?: (column: string, data: KanbanColumnData<T>) => ReactNode;
+  /** Places shown at the board's foot while a card is carried (Won, Lost); a drop there calls `onDropZone`. */
+  dropZones?: readonly KanbanDropZone[];
+  onDropZone?: (zone: string, item: T) => void;
 };
 
 const columnIdOf = (target: Active | Over | null): string | undefined => {
   const column = target?.data.current?.column;
   return typeof column === 'string' ? column : undefined;
+};
+
+const zoneOf = (target: Over | null): string | undefined => {
+  const zone = target?.data.current?.zone;
+  return typeof zone === 'string' ? zone : undefined;
+};
+
+/**
+ * Where in the column a carried card lands: the number of the column's other cards whose middle is above
+ * the card's middle. Read from the cards on screen, so it holds however far the column scrolled.
+ */
+const placeInColumn = (event: DragEndEvent, column: string): number => {
+  const carried = event.active.rect.current.translated;
+  const node = document.querySelector(`[data-kanban-column="${CSS.escape(column)}"]`);
+  if (!carried || !node) return 0;
+  const middle = carried.top + carried.height / 2;
+  const others = [...node.querySelectorAll<HTMLElement>('[data-card-id]')].filter(
+    (card) => card.dataset.cardId !== String(event.active.id),
+  );
+  return others.filter((card) => {
+    const rect = card.getBoundingClientRect();
+    return rect.top + rect.height / 2 < middle;
+  }).length;
 };
 
 const BoardSkeleton = () => (
@@ -62,6 +97,10 @@ export const KanbanBoard = <T,>({
   onOpen,
   canMove,
   label,
+  isOrdered = false,
+  columnExtra,
+  dropZones = [],
+  onDropZone,
 }: KanbanBoardProps<T>) => {
   const { t } = useTranslation();
   const sensors = useSensors(
@@ -75,6 +114,8 @@ export const KanbanBoard = <T,>({
   const cardOf = (id: string | number | undefined) =>
     data && id !== undefined ? findCard(data, board.shape, String(id)) : undefined;
   const nameOf = (target: Active | Over | null) => {
+    const zone = zoneOf(target as Over | null);
+    if (zone !== undefined) return dropZones.find((candidate) => candidate.id === zone)?.label ?? '';
     const id = columnIdOf(target);
     return columns.find((column) => column.id === id)?.name ?? '';
   };
@@ -98,10 +139,20 @@ export const KanbanBoard = <T,>({
       t('kanban.announce.cancelled', { card: labelOf(active), column: nameOf(active) }),
   };
 
-  const drop = ({ active, over }: DragEndEvent) => {
+  const drop = (event: DragEndEvent) => {
+    const { active, over } = event;
     setActiveId(null);
+    const zone = zoneOf(over);
+    const carried = cardOf(active.id);
+    if (zone !== undefined) {
+      if (carried) onDropZone?.(zone, carried.item);
+      return;
+    }
     const to = columnIdOf(over);
-    if (to !== undefined && to !== columnIdOf(active)) void board.move(String(active.id), to);
+    if (to === undefined) return;
+    // The keyboard carries a card by whole columns: it lands on top, as on an unordered board.
+    const at = isOrdered && event.activatorEvent.type !== 'keydown' ? placeInColumn(event, to) : undefined;
+    if (to !== columnIdOf(active) || at !== undefined) void board.move(String(active.id), to, at);
   };
 
   if (board.isError && !data) {
@@ -130,51 +181,55 @@ export const KanbanBoard = <T,>({
       onDragEnd={drop}
       onDragCancel={() => setActiveId(null)}
     >
-      <Box
-        data-kanban-board=""
-        role="region"
-        aria-label={label}
-        data-testid="kanban-board"
-        sx={{
-          display: 'flex',
-          gap: 2,
-          overflowX: 'auto',
-          pb: 1.5,
-          // On a phone the page scrolls past the toolbar to the board, which then takes most of the screen.
-          height: { xs: '78dvh', md: 'calc(100dvh - 230px)' },
-          minHeight: 420,
-          scrollSnapType: { xs: 'x mandatory', sm: 'none' },
-        }}
-      >
-        {columns.map((column) => {
-          const loaded = columnOf(data, column.id);
-          return (
-            <KanbanColumn
-              key={column.id}
-              column={column}
-              count={loaded.count}
-              hasMore={board.hasMore(column.id)}
-              isLoadingMore={board.isLoadingMore(column.id)}
-              onNeedMore={() => board.loadMore(column.id)}
-            >
-              {loaded.items.map((item) => {
-                const id = board.shape.idOf(item);
-                return (
-                  <KanbanCard
-                    key={id}
-                    id={id}
-                    column={column.id}
-                    label={board.labelOf(item)}
-                    canMove={canMove}
-                    onOpen={onOpen ? () => onOpen(item) : undefined}
-                  >
-                    {renderCard(item)}
-                  </KanbanCard>
-                );
-              })}
-            </KanbanColumn>
-          );
-        })}
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          data-kanban-board=""
+          role="region"
+          aria-label={label}
+          data-testid="kanban-board"
+          sx={{
+            display: 'flex',
+            gap: 2,
+            overflowX: 'auto',
+            pb: 1.5,
+            // On a phone the page scrolls past the toolbar to the board, which then takes most of the screen.
+            height: { xs: '78dvh', md: 'calc(100dvh - 230px)' },
+            minHeight: 420,
+            scrollSnapType: { xs: 'x mandatory', sm: 'none' },
+          }}
+        >
+          {columns.map((column) => {
+            const loaded = columnOf(data, column.id);
+            return (
+              <KanbanColumn
+                key={column.id}
+                column={column}
+                count={loaded.count}
+                hasMore={board.hasMore(column.id)}
+                isLoadingMore={board.isLoadingMore(column.id)}
+                onNeedMore={() => board.loadMore(column.id)}
+                extra={columnExtra?.(column.id, loaded)}
+              >
+                {loaded.items.map((item) => {
+                  const id = board.shape.idOf(item);
+                  return (
+                    <KanbanCard
+                      key={id}
+                      id={id}
+                      column={column.id}
+                      label={board.labelOf(item)}
+                      canMove={canMove}
+                      onOpen={onOpen ? () => onOpen(item) : undefined}
+                    >
+                      {renderCard(item)}
+                    </KanbanCard>
+                  );
+                })}
+              </KanbanColumn>
+            );
+          })}
+        </Box>
+        {lifted && dropZones.length > 0 && <KanbanDropZones zones={dropZones} />}
       </Box>
       <DragOverlay>{lifted ? <CardFrame isLifted>{renderCard(lifted.item)}</CardFrame> : null}</DragOverlay>
     </DndContext>

@@ -13,6 +13,8 @@ type KanbanColumnProps = {
   hasMore: boolean;
   isLoadingMore: boolean;
   onNeedMore: () => void;
+  /** A line of the module's own under the column's name (a deal column's amount total). */
+  extra?: ReactNode;
   children: ReactNode;
 };
 
@@ -43,6 +45,7 @@ export const KanbanColumn = ({
   hasMore,
   isLoadingMore,
   onNeedMore,
+  extra,
   children,
 }: KanbanColumnProps) => {
   const { t, i18n } = useTranslation();
@@ -94,6 +97,7 @@ export const KanbanColumn = ({
           sx={{ fontWeight: 600, bgcolor: `${column.color}22`, color: 'text.primary' }}
         />
       </Box>
+      {extra && <Box sx={{ px: 1.5, pb: 1, mt: -0.5 }}>{extra}</Box>}
       <Box
         sx={{ flex: 1, minHeight: 120, overflowY: 'auto', px: 1, pb: 1 }}
         data-testid="kanban-column-cards"

@@ -135,6 +135,9 @@ export class ColumnKeyboardSensor implements SensorInstance {
 export const columnCollision: CollisionDetection = (args) => {
   if (args.pointerCoordinates) {
     const under = pointerWithin(args);
+    // A drop place shown over the board's foot wins over the column beneath it.
+    const zone = under.find((collision) => String(collision.id).startsWith('zone:'));
+    if (zone) return [zone];
     return under.length > 0 ? under : rectIntersection(args);
   }
   const carried = args.droppableContainers.find((container) =>

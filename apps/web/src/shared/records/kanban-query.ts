@@ -27,10 +27,17 @@ export type KanbanSource<T> = {
   loadBoard: (pages: number, signal?: AbortSignal) => Promise<KanbanBoardData<T>>;
   /** A later page of one column. */
   loadPage: (column: string, page: number) => Promise<{ count: number; items: T[] }>;
-  saveMove: (item: T, to: string) => Promise<unknown>;
+  /**
+   * Saves a move; `place` says where the card now stands in its column (its neighbours above and below),
+   * for a board whose columns keep an order.
+   */
+  saveMove: (item: T, to: string, place: KanbanPlace<T>) => Promise<unknown>;
   /** The realtime `notification` module whose records are the board's cards. */
   realtimeModule: string;
 };
+
+/** Where a moved card landed: its index in the column and the cards now above and below it. */
+export type KanbanPlace<T> = { index: number; above: T | undefined; below: T | undefined };
 
 export type KanbanBoardState<T> = {
   data: KanbanBoardData<T> | undefined;
@@ -40,7 +47,8 @@ export type KanbanBoardState<T> = {
   reload: () => void;
   shape: KanbanShape<T>;
   labelOf: (item: T) => string;
-  move: (itemId: string, to: string) => Promise<void>;
+  /** Moves a card to a column: to its top, or to the place `at` on a board whose columns keep an order. */
+  move: (itemId: string, to: string, at?: number) => Promise<void>;
   loadMore: (column: string) => void;
   isLoadingMore: (column: string) => boolean;
   hasMore: (column: string) => boolean;
@@ -98,17 +106,20 @@ export const useKanbanBoard = <T>(source: KanbanSource<T>): KanbanBoardState<T> 
   }, [queryClient, queryKey]);
   useEffect(() => () => clearTimeout(refetchTimer.current), []);
 
-  const move = async (itemId: string, to: string) => {
+  const move = async (itemId: string, to: string, at?: number) => {
     const board = read();
     const found = board ? findCard(board, shape, itemId) : undefined;
     if (!board || !found) return;
-    const { move: made } = moveCard(board, shape, itemId, to);
+    const { board: moved, move: made } = moveCard(board, shape, itemId, to, at);
     if (!made) return;
+    const landed = columnOf(moved, to).items;
+    const index = landed.findIndex((item) => shape.idOf(item) === itemId);
+    const place = { index, above: landed[index - 1], below: landed[index + 1] };
     // A load in flight was read before the move and would put the card back.
     await queryClient.cancelQueries({ queryKey });
-    write((current) => moveCard(current, shape, itemId, to).board);
+    write((current) => moveCard(current, shape, itemId, to, at).board);
     try {
-      await source.saveMove(found.item, to);
+      await source.saveMove(found.item, to, place);
     } catch (error) {
       write((current) => undoMove(current, shape, made));
       const reason = error instanceof ApiError ? error.info : '';

@@ -4,8 +4,11 @@
  * the rules are tested without a browser; the board component and its query only call these.
  */
 
-/** One column as loaded: the cards shown and how many the column holds on the server. */
-export type KanbanColumnData<T> = { count: number; items: T[]; page: number };
+/**
+ * One column as loaded: the cards shown and how many the column holds on the server; `total`, when the
+ * server sums the column (a deal's amount), follows the cards moved in and out like the count.
+ */
+export type KanbanColumnData<T> = { count: number; items: T[]; page: number; total?: number };
 
 /** The board by column id; a column nobody has loaded yet is simply absent (empty, count 0). */
 export type KanbanBoardData<T> = Record<string, KanbanColumnData<T>>;
@@ -15,6 +18,8 @@ export type KanbanShape<T> = {
   idOf: (item: T) => string;
   columnOf: (item: T) => string;
   withColumn: (item: T, column: string) => T;
+  /** What a card adds to its column's `total` (a deal's amount); boards without totals leave it out. */
+  amountOf?: (item: T) => number;
 };
 
 /** A move the person made, with what is needed to put the card back where it was. */
@@ -41,38 +46,69 @@ export const hasMoreCards = <T>(board: KanbanBoardData<T>, column: string): bool
   return data.items.length < data.count;
 };
 
-const take = <T>(board: KanbanBoardData<T>, column: string, index: number): KanbanBoardData<T> => {
+/** The column's total with a card's amount added (or taken, `sign` -1); no total stays none. */
+const totalWith = <T>(data: KanbanColumnData<T>, shape: KanbanShape<T>, item: T | undefined, sign: 1 | -1) =>
+  data.total === undefined || !shape.amountOf || item === undefined
+    ? {}
+    : { total: data.total + sign * shape.amountOf(item) };
+
+const take = <T>(
+  board: KanbanBoardData<T>,
+  shape: KanbanShape<T>,
+  column: string,
+  index: number,
+): KanbanBoardData<T> => {
   const data = columnOf(board, column);
   return {
     ...board,
     [column]: {
       ...data,
+      ...totalWith(data, shape, data.items[index], -1),
       count: Math.max(0, data.count - 1),
       items: data.items.filter((_item, at) => at !== index),
     },
   };
 };
 
-const put = <T>(board: KanbanBoardData<T>, column: string, item: T, index: number): KanbanBoardData<T> => {
+const put = <T>(
+  board: KanbanBoardData<T>,
+  shape: KanbanShape<T>,
+  column: string,
+  item: T,
+  index: number,
+): KanbanBoardData<T> => {
   const data = columnOf(board, column);
   const items = [...data.items];
   items.splice(Math.min(Math.max(index, 0), items.length), 0, item);
-  return { ...board, [column]: { ...data, count: data.count + 1, items } };
+  return {
+    ...board,
+    [column]: { ...data, ...totalWith(data, shape, item, 1), count: data.count + 1, items },
+  };
 };
 
 /**
  * The person drops a card on a column: it leaves its column and opens the new one (the newest change on
- * top). Dropping it where it already is changes nothing and gives no move to save.
+ * top), or, on a board whose columns keep an order, takes the place `at` it was dropped (counted without
+ * the card itself, so a card can also change place in its own column). Dropping it where it already is
+ * changes nothing and gives no move to save.
  */
 export const moveCard = <T>(
   board: KanbanBoardData<T>,
   shape: KanbanShape<T>,
   itemId: string,
   to: string,
+  at?: number,
 ): { board: KanbanBoardData<T>; move?: KanbanMove } => {
   const found = findCard(board, shape, itemId);
-  if (!found || found.column === to) return { board };
-  const moved = put(take(board, found.column, found.index), to, shape.withColumn(found.item, to), 0);
+  if (!found) return { board };
+  if (found.column === to && (at === undefined || at === found.index)) return { board };
+  const moved = put(
+    take(board, shape, found.column, found.index),
+    shape,
+    to,
+    shape.withColumn(found.item, to),
+    at ?? 0,
+  );
   return { board: moved, move: { itemId, from: found.column, to, index: found.index } };
 };
 
@@ -88,7 +124,8 @@ export const undoMove = <T>(
   const found = findCard(board, shape, move.itemId);
   if (!found || found.column !== move.to) return board;
   return put(
-    take(board, move.to, found.index),
+    take(board, shape, move.to, found.index),
+    shape,
     move.from,
     shape.withColumn(found.item, move.from),
     move.index,
@@ -110,12 +147,17 @@ export const applyRemoteChange = <T>(
   const to = shape.columnOf(item);
   if (found.column === to) {
     const data = columnOf(board, to);
+    const withOld = { ...data, ...totalWith(data, shape, found.item, -1) };
     return {
       ...board,
-      [to]: { ...data, items: data.items.map((old, at) => (at === found.index ? item : old)) },
+      [to]: {
+        ...withOld,
+        ...totalWith(withOld, shape, item, 1),
+        items: data.items.map((old, at) => (at === found.index ? item : old)),
+      },
     };
   }
-  return put(take(board, found.column, found.index), to, item, 0);
+  return put(take(board, shape, found.column, found.index), shape, to, item, 0);
 };
 
 /** A record deleted elsewhere leaves the board; the board is unchanged when it did not show it. */
@@ -125,7 +167,7 @@ export const removeCard = <T>(
   itemId: string,
 ): KanbanBoardData<T> => {
   const found = findCard(board, shape, itemId);
-  return found ? take(board, found.column, found.index) : board;
+  return found ? take(board, shape, found.column, found.index) : board;
 };
 
 /**
@@ -144,6 +186,7 @@ export const appendPage = <T>(
   return {
     ...board,
     [column]: {
+      ...data,
       count: loaded.count,
       page: Math.max(data.page, page),
       items: [...data.items, ...loaded.items.filter((item) => !shown.has(shape.idOf(item)))],

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../account/use-account';
 
-/** One choice of a select-like field: a list item, a user, a country or yes/no. */
+/** One choice of a select-like field: a list item, a user, a country, yes/no, an enum value, a pipeline or stage. */
 export type FieldOption = { id: string; label: string; color?: string };
 
 /** The names of countries in the person's language (Intl), cached per language. */
@@ -23,11 +23,12 @@ export const countryName = (code: string, language: string): string => {
 
 /**
  * The choices a field offers in editors, filters and bulk updates: the module's dynamic-list items of
- * the field's list (active ones), the company's users, the countries, or yes and no.
+ * the field's list (active ones), the company's users, the countries, yes and no, the enum's values, the
+ * pipelines, or the stages (named with their pipeline when the company has several).
  */
 export const useFieldOptions = (module: ViewModule, field: SettingViewField | undefined): FieldOption[] => {
   const { t, i18n } = useTranslation();
-  const { list_dinamic, list_user } = useAccount();
+  const { list_dinamic, list_user, list_pipeline } = useAccount();
   return useMemo(() => {
     switch (field?.type) {
       case 'select':
@@ -49,12 +50,26 @@ export const useFieldOptions = (module: ViewModule, field: SettingViewField | un
           { id: 'true', label: t('records.cell.yes') },
           { id: 'false', label: t('records.cell.no') },
         ];
+      case 'enum': {
+        const options = field.options;
+        return (options?.values ?? []).map((value) => ({ id: value, label: t(`${options?.i18n}.${value}`) }));
+      }
+      case 'pipeline':
+        return list_pipeline.map((pipeline) => ({ id: pipeline.id, label: pipeline.name }));
+      case 'stage':
+        return list_pipeline.flatMap((pipeline) =>
+          pipeline.stages.map((stage) => ({
+            id: stage.id,
+            label: list_pipeline.length > 1 ? `${pipeline.name} · ${stage.name}` : stage.name,
+            color: stage.color,
+          })),
+        );
       default:
         return [];
     }
-  }, [field, module, list_dinamic, list_user, i18n.language, t]);
+  }, [field, module, list_dinamic, list_user, list_pipeline, i18n.language, t]);
 };
 
 /** Whether a field is chosen from a list rather than typed. */
 export const isChoiceType = (type: SettingViewField['type']): boolean =>
-  ['select', 'tags', 'user', 'users', 'country', 'boolean'].includes(type);
+  ['select', 'tags', 'user', 'users', 'country', 'boolean', 'enum', 'pipeline', 'stage'].includes(type);

@@ -1,3 +1,4 @@
+import { conversationsIn } from '@conversa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Notification, RECONNECTED, useSocketEvent } from '../socket';
 import { dropLoadedRows, patchLoadedRows, recordsSearchKey } from './api/search-records';
@@ -15,10 +16,12 @@ export const useRecordsRealtime = (config: Pick<RecordModule, 'module' | 'rowId'
 
   useSocketEvent<Notification>('notification', (notification) => {
     if (notification.module === 'import' && notification.action === 'done') return refetch();
-    if (notification.module !== config.module) return;
-    const rows = (notification.data ?? []).filter(isRow);
+    // A message changes its conversation (a contact's last message and counts): one notification for both.
+    const isConversation = config.module === 'contact' && notification.module === 'message';
+    if (notification.module !== config.module && !isConversation) return;
+    const rows = isConversation ? conversationsIn(notification) : (notification.data ?? []).filter(isRow);
     const byId = new Map(rows.map((row) => [config.rowId(row), row]));
-    if (notification.action === 'update') {
+    if (notification.action === 'update' || isConversation) {
       patchLoadedRows(queryClient, config.module, (row) => {
         const change = byId.get(config.rowId(row));
         return change ? { ...row, ...change } : row;

@@ -26,8 +26,8 @@ import { useSetAnswerbot } from '../api/set-answerbot';
 import { storePendingContact } from '../open-conversation';
 import { Composer } from './composer';
 import { ContactAvatar } from './contact-avatar';
+import { ContactSidePanel } from './contact-side-panel';
 import { MessageList } from './message-list';
-import { NotesPanel } from './notes-panel';
 import { TransferControl } from './transfer-control';
 
 const NOTES_WIDTH = 300;
@@ -83,7 +83,7 @@ export const ConversationPanel = ({
     can('chat.releasechat') &&
     (contact.derivedto === user.id || can('chat.unlockchatmany'));
   const notes = (
-    <NotesPanel contactId={contact.id} onClose={isWide ? undefined : () => setIsNotesOpen(false)} />
+    <ContactSidePanel contact={contact} onClose={isWide ? undefined : () => setIsNotesOpen(false)} />
   );
 
   return (

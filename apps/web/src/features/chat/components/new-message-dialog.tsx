@@ -23,11 +23,13 @@ import {
   Tab,
   Tabs,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
 } from '@mui/material';
 import { memo, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../../shared/account/use-account';
+import { useAccount, useCan } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
@@ -38,6 +40,7 @@ import { useTemplates } from '../api/get-templates';
 import { type ContactBrief, useContactSearch } from '../api/search-contacts';
 import { useSendFast } from '../api/send-fast';
 import { useSendTemplate } from '../api/send-template';
+import { DealRecipientPicker } from './deal-recipient-picker';
 import {
   EMPTY_TEMPLATE_DRAFT,
   isTemplateDraftComplete,
@@ -72,13 +75,16 @@ export const NewMessageDialog = memo(
     // With a single connected device there is nothing to choose.
     const deviceId = pickedDeviceId || (devices.length === 1 ? (devices[0]?.id ?? '') : '');
     const [mode, setMode] = useState<'existing' | 'new'>('existing');
+    const can = useCan();
+    // An existing contact is found by its name or through one of its deals.
+    const [searchIn, setSearchIn] = useState<'contact' | 'deal'>('contact');
     const [kind, setKind] = useState<'text' | 'template'>('text');
     const [body, setBody] = useState('');
     const [chosen, setChosen] = useState<ContactBrief | null>(null);
     const [searchText, setSearchText] = useState('');
     const [draft, setDraft] = useState<TemplateDraft>(EMPTY_TEMPLATE_DRAFT);
     const search = useDebounced(searchText, TIMING.searchDebounceMs);
-    const contacts = useContactSearch(search, isOpen && mode === 'existing');
+    const contacts = useContactSearch(search, isOpen && mode === 'existing' && searchIn === 'contact');
     const device = devices.find((item) => item.id === deviceId);
     const hasTemplates = device
       ? canSendTemplates({ mode: device.mode, type: device.setting.conect.type })
@@ -102,6 +108,7 @@ export const NewMessageDialog = memo(
     const reset = () => {
       setDeviceId('');
       setMode('existing');
+      setSearchIn('contact');
       setKind('text');
       setBody('');
       setChosen(null);
@@ -115,6 +122,14 @@ export const NewMessageDialog = memo(
     };
 
     const isTakenByOther = (derivedto: string) => derivedto !== '' && derivedto !== user.id;
+    const pick = (value: ContactBrief | null): boolean => {
+      if (value && isTakenByOther(value.derivedto)) {
+        notify(t('chat.newMessage.takenByOther'), 'warning');
+        return false;
+      }
+      setChosen(value);
+      return true;
+    };
 
     useSocketEvent<Notification>('notification', (notification) => {
       if (!isOpen || !chosen) return;
@@ -203,7 +218,30 @@ export const NewMessageDialog = memo(
               <Tab value="existing" label={t('chat.newMessage.existing')} />
               <Tab value="new" label={t('chat.newMessage.newContact')} />
             </Tabs>
-            {mode === 'existing' ? (
+            {mode === 'existing' && can('deal.view') && (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={searchIn}
+                onChange={(_event, value: 'contact' | 'deal' | null) => {
+                  if (!value) return;
+                  setSearchIn(value);
+                  setChosen(null);
+                  setSearchText('');
+                }}
+                aria-label={t('chat.deals.searchIn')}
+              >
+                <ToggleButton value="contact" data-testid="search-in-contacts">
+                  {t('chat.deals.searchContacts')}
+                </ToggleButton>
+                <ToggleButton value="deal" data-testid="search-in-deals">
+                  {t('chat.deals.searchDeals')}
+                </ToggleButton>
+              </ToggleButtonGroup>
+            )}
+            {mode === 'existing' && searchIn === 'deal' ? (
+              <DealRecipientPicker isEnabled={isOpen} onPick={pick} />
+            ) : mode === 'existing' ? (
               <Autocomplete
                 options={contacts.data ?? []}
                 value={chosen}
@@ -213,11 +251,7 @@ export const NewMessageDialog = memo(
                 isOptionEqualToValue={(option, value) => option.id === value.id}
                 onInputChange={(_event, value, reason) => reason === 'input' && setSearchText(value)}
                 onChange={(_event, value) => {
-                  if (value && isTakenByOther(value.derivedto)) {
-                    notify(t('chat.newMessage.takenByOther'), 'warning');
-                    return;
-                  }
-                  setChosen(value);
+                  pick(value);
                 }}
                 noOptionsText={t('chat.list.noResults')}
                 renderInput={(inputParams) => (

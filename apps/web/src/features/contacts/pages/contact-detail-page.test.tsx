@@ -1,4 +1,4 @@
-import type { AccountBundle, Contact } from '@conversa/domain';
+import type { AccountBundle, Contact, Deal } from '@conversa/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -9,6 +9,7 @@ import { setSession } from '../../../shared/session';
 import { makeAccount } from '../../../test/account-fixture';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { makeContact } from '../../chat/test/chat-fixtures';
+import { dealsAccount, makeDeal } from '../../deals/test/deals-fixtures';
 import { ContactDetailPage } from './contact-detail-page';
 
 type Call = { url: string; method: string; body: unknown };
@@ -19,8 +20,8 @@ const answer = (data: unknown[], status = 200) =>
     headers: { 'content-type': 'application/json' },
   });
 
-/** The server as the page sees it: the contact, its notes, and an update that answers the merged record. */
-const stubServer = (contact: Contact) => {
+/** The server as the page sees it: the contact, its notes, deals and payments, and an update that answers the merged record. */
+const stubServer = (contact: Contact, deals: Deal[] = []) => {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -33,6 +34,8 @@ const stubServer = (contact: Contact) => {
         return answer([{ ...contact, ...body, info: { ...contact.info, ...info } }]);
       }
       if (String(url).includes('note/search')) return answer([]);
+      if (String(url).includes('deal/search')) return answer(deals);
+      if (String(url).includes('payment/search')) return answer([]);
       return answer([contact]);
     }),
   );
@@ -63,7 +66,7 @@ afterEach(() => {
 });
 
 describe('contact detail page', () => {
-  it('shows a person without contact.edit the data read-only, and says deals and tasks arrive with their modules', async () => {
+  it('shows a person without contact.edit the data read-only, with no deals or tasks tab without their view keys', async () => {
     stubServer(makeContact({ info: { ...makeContact().info, email: 'bruno@correo.cl' } }));
     renderDetail(makeAccount({ user: { account: 'user', access: ['contact.view', 'note.view'] } }));
 
@@ -73,10 +76,43 @@ describe('contact detail page', () => {
     expect(screen.queryByTestId('contact-data-save')).not.toBeInTheDocument();
     expect(screen.queryByTestId('contact-star')).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('tab', { name: 'Negocios' }));
-    expect(screen.getByText('Los negocios llegan con su módulo')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Tareas' }));
-    expect(screen.getByText('Las tareas llegan con su módulo')).toBeInTheDocument();
+    // Without deal.view and task.view there are no deals or tasks tabs to open.
+    expect(screen.queryByRole('tab', { name: 'Negocios' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Tareas' })).not.toBeInTheDocument();
+  });
+
+  it("lists the contact's deals with stage, outcome, amount and balance, each opening its page, and its payments", async () => {
+    const calls = stubServer(makeContact(), [
+      makeDeal({
+        id: 'deal-2',
+        numdeal: 2,
+        name: 'Ortodoncia',
+        stage: 'win',
+        amount: 900000,
+        balance: 250000,
+      }),
+      makeDeal({ pipeline_stage_id: 'st-offer' }),
+    ]);
+    renderDetail(dealsAccount());
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Negocios' }));
+    const rows = await screen.findAllByTestId('contact-detail-deal');
+    expect(rows[0]).toHaveTextContent('Ortodoncia');
+    expect(rows[0]).toHaveTextContent('Ganado');
+    expect(rows[0]).toHaveTextContent('900.000');
+    expect(rows[0]).toHaveTextContent('250.000');
+    expect(rows[1]).toHaveTextContent('Presupuesto Marta');
+    expect(rows[1]).toHaveTextContent('Propuesta');
+    expect(rows[1]).toHaveTextContent('Abierto');
+    expect(await screen.findByTestId('contact-payments-empty')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ortodoncia' })).toHaveAttribute(
+      'href',
+      '/app/deals/detail/deal-2',
+    );
+    // Every outcome of this contact's deals, not only the open ones the chat shows.
+    expect(calls.find((call) => call.url.endsWith('/deal/search'))?.body).toMatchObject({
+      filters: [{ key: 'contact_id', condition: 'equalto', value: 'k1' }],
+    });
   });
 
   it('checks the data with the new-contact rules and saves the name, phone and e-mail', async () => {

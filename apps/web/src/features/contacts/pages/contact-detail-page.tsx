@@ -1,7 +1,7 @@
 import type { Contact } from '@conversa/domain';
 import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton, Stack, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,12 +10,14 @@ import { DetailFrame, type DetailTab } from '../../../shared/records/detail-fram
 import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
 import { useLiveRecord } from '../../../shared/records/use-live-record';
 import { ContactAvatar } from '../../chat/components/contact-avatar';
+import { ContactPayments } from '../../payments/components/contact-payments';
+import { RecordTasks } from '../../tasks/components/record-tasks';
 import { ContactDetailConversation, OpenInChatButton } from '../components/contact-detail-conversation';
 import { ContactDetailData } from '../components/contact-detail-data';
+import { ContactDetailDeals } from '../components/contact-detail-deals';
 import { ContactDetailNotes } from '../components/contact-detail-notes';
 import { contactDetailKey, useContactDetail, useSaveContact } from '../components/contact-detail-query';
 import { ContactDetailSide } from '../components/contact-detail-side';
-import { ContactDetailUpcoming } from '../components/contact-detail-upcoming';
 
 const LIST_PATH = '/app/contacts';
 
@@ -45,7 +47,7 @@ const StarButton = ({ contact }: { contact: Contact }) => {
 
 /**
  * One contact (/app/contacts/detail/{contact_id}): its data, stage, tags and owners, the conversation in
- * brief with a way into the chat, its notes, and the places of its deals and tasks. Changes by colleagues
+ * brief with a way into the chat, its notes, its deals and payments, and its tasks. Changes by colleagues
  * show live; a contact deleted meanwhile sends the person back to the list.
  */
 export const ContactDetailPage = () => {
@@ -92,16 +94,36 @@ export const ContactDetailPage = () => {
           },
         ]
       : []),
-    {
-      key: 'deals',
-      label: t('recordDetail.tabs.deals'),
-      render: () => <ContactDetailUpcoming module="deals" />,
-    },
-    {
-      key: 'tasks',
-      label: t('recordDetail.tabs.tasks'),
-      render: () => <ContactDetailUpcoming module="tasks" />,
-    },
+    ...(can('deal.view')
+      ? [
+          {
+            key: 'deals',
+            label: t('recordDetail.tabs.deals'),
+            render: withContact((loaded) => (
+              <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+                <ContactDetailDeals contact={loaded} />
+                {can('payment.view') && <ContactPayments contactId={loaded.id} />}
+              </Stack>
+            )),
+          },
+        ]
+      : []),
+    ...(can('task.view')
+      ? [
+          {
+            key: 'tasks',
+            label: t('recordDetail.tabs.tasks'),
+            render: () => (
+              <RecordTasks
+                module="contact"
+                referenceId={id}
+                contactId={id}
+                name={contact?.info.full_name || contact?.info.phone}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

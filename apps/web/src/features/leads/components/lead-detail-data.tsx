@@ -1,9 +1,7 @@
-import { type Lead, type LeadUpdateInput, leadCreateSchema } from '@conversa/domain';
+import { type Lead, leadCreateSchema } from '@conversa/domain';
 import { Box, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
-import { notify } from '../../../shared/notify';
 import {
   CountrySelect,
   DataFormActions,
@@ -12,7 +10,11 @@ import {
   type ReadOnlyRow,
 } from '../../../shared/records/detail-data';
 import { countryName } from '../../../shared/records/use-field-options';
-import { useRecordDataForm } from '../../../shared/records/use-record-data-form';
+import {
+  dataTextField,
+  useRecordDataForm,
+  useSaveChangedFields,
+} from '../../../shared/records/use-record-data-form';
 import { useSaveLead } from '../api/leads';
 
 const DATA_KEYS = ['first_name', 'last_name', 'phone', 'email', 'document', 'country', 'source'] as const;
@@ -28,7 +30,6 @@ const formOf = (lead: Lead): DataForm => ({
   country: lead.country || 'CL',
   source: lead.source,
 });
-const isDataKey = (path: string): path is DataKey => (DATA_KEYS as readonly string[]).includes(path);
 
 /**
  * The lead's data, by the new-lead rules (a first name, a phone valid for the country, a valid e-mail
@@ -40,32 +41,12 @@ export const LeadDetailData = ({ lead, canEdit }: { lead: Lead; canEdit: boolean
   const form = useRecordDataForm(leadCreateSchema, lead, formOf);
   const { isDirty, errors } = form.formState;
 
-  const submit = form.handleSubmit(async () => {
-    const values = leadCreateSchema.parse(form.getValues());
-    const before = formOf(lead);
-    const changes: LeadUpdateInput = Object.fromEntries(
-      DATA_KEYS.filter((key) => values[key] !== before[key]).map((key) => [key, values[key]]),
-    );
-    try {
-      await save.mutateAsync(changes);
-      form.reset(form.getValues());
-      notify(t('recordDetail.saved'), 'success');
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const placed = error.errors.filter((issue) => isDataKey(issue.path));
-      for (const issue of placed) form.setError(issue.path as DataKey, { message: issue.message });
-      notify(error.info || t('recordDetail.saveFailed'), 'error');
-    }
-  });
+  const saveChanged = useSaveChangedFields(form, DATA_KEYS, save.mutateAsync);
+  const submit = form.handleSubmit(() => saveChanged(leadCreateSchema.parse(form.getValues()), formOf(lead)));
 
-  const text = (key: Exclude<DataKey, 'country'>, label: string) => ({
-    ...form.register(key, key === 'phone' ? { deps: ['country'] } : undefined),
-    label,
-    fullWidth: true,
-    error: Boolean(errors[key]),
-    helperText: translateMessage(errors[key]?.message),
-    slotProps: { htmlInput: { 'data-testid': `lead-${key}` } },
-  });
+  const field = dataTextField(form, 'lead');
+  const text = (key: Exclude<DataKey, 'country'>, label: string) =>
+    field(key, label, key === 'phone' ? ['country'] : undefined);
 
   const readOnlyRows = (): ReadOnlyRow[] => [
     [t('records.field.fullName'), lead.full_name],

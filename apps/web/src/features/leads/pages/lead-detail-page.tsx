@@ -8,12 +8,13 @@ import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
 import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
+import { RecordNotes } from '../../../shared/records/record-notes';
 import { useLiveRecord } from '../../../shared/records/use-live-record';
+import { RecordTasks } from '../../tasks/components/record-tasks';
 import { leadDetailKey, useLeadDetail } from '../api/leads';
 import { ConvertLead } from '../components/convert-lead';
 import { LeadDetailData } from '../components/lead-detail-data';
 import { LeadDetailSide } from '../components/lead-detail-side';
-import { LeadNotes } from '../components/lead-notes';
 import { LEADS_PATH } from '../lead-records';
 
 const Subtitle = ({ lead }: { lead: Lead }) => {
@@ -72,7 +73,24 @@ export const LeadDetailPage = () => {
       )),
     },
     ...(can('note.view')
-      ? [{ key: 'notes', label: t('recordDetail.tabs.notes'), render: () => <LeadNotes leadId={id} /> }]
+      ? [
+          {
+            key: 'notes',
+            label: t('recordDetail.tabs.notes'),
+            render: () => <RecordNotes module="lead" referenceId={id} />,
+          },
+        ]
+      : []),
+    ...(can('task.view')
+      ? [
+          {
+            key: 'tasks',
+            label: t('recordDetail.tabs.tasks'),
+            render: () => (
+              <RecordTasks module="lead" referenceId={id} name={lead?.full_name || lead?.phone} />
+            ),
+          },
+        ]
       : []),
   ];
 

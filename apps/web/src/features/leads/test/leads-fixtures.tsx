@@ -1,10 +1,9 @@
-import type { AccountBundle, Envelope, Lead } from '@conversa/domain';
+import type { AccountBundle, Lead } from '@conversa/domain';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
-import { accountQueryKey } from '../../../shared/account/api/get-account';
-import { setSession } from '../../../shared/session';
-import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { Route } from 'react-router';
+import { renderRoutesAt } from '../../../test/render';
+
+export { type Call, envelope, stubApi } from '../../../test/api-stub';
 
 export const makeLead = (overrides: Partial<Lead> = {}): Lead => ({
   id: 'lead-1',
@@ -25,46 +24,14 @@ export const makeLead = (overrides: Partial<Lead> = {}): Lead => ({
   ...overrides,
 });
 
-export const envelope = <T,>(status: number, data: T[], extra: Partial<Envelope<T>> = {}): Response =>
-  new Response(JSON.stringify({ status_codes: status, data, info: extra.info ?? 'ok', ...extra }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-export type Call = { url: string; method: string; body: unknown };
-
-/** Stubs fetch at the network boundary with answers chosen per request; records what was asked. */
-export const stubApi = (answer: (call: Call) => Response) => {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        url: String(url),
-        method: init.method ?? 'GET',
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
-  return calls;
-};
-
 /** Renders a leads screen at a path, with the lead and contact detail routes around it. */
-export const renderLeadsAt = (ui: ReactElement, account: AccountBundle, path: string) => {
-  const queryClient = createTestQueryClient();
-  const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
-  setSession(session);
-  queryClient.setQueryData(accountQueryKey(session), account);
-  return renderWithProviders(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/app/leads/detail/:reference_id" element={ui} />
-        <Route path="/app/leads" element={ui} />
-        <Route path="/app/contacts/detail/:contact_id" element={<p data-testid="contact-route">contact</p>} />
-      </Routes>
-    </MemoryRouter>,
-    queryClient,
+export const renderLeadsAt = (ui: ReactElement, account: AccountBundle, path: string) =>
+  renderRoutesAt(
+    path,
+    <>
+      <Route path="/app/leads/detail/:reference_id" element={ui} />
+      <Route path="/app/leads" element={ui} />
+      <Route path="/app/contacts/detail/:contact_id" element={<p data-testid="contact-route">contact</p>} />
+    </>,
+    account,
   );
-};

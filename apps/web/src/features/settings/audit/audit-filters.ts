@@ -10,6 +10,8 @@ export const AUDIT_MODULES = [
   'contact',
   'lead',
   'deal',
+  'pipeline',
+  'payment',
   'task',
   'note',
   'message',

@@ -16,7 +16,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
-import { wideOnly } from '../table-styles';
+import { wideOnly } from '../../../shared/ui/table-styles';
 import { auditValueText, changedFields } from './audit-filters';
 
 const ACTION_COLORS: Record<string, 'success' | 'info' | 'error' | 'default' | 'warning'> = {

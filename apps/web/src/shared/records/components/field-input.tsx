@@ -1,4 +1,4 @@
-import type { ListField, SettingViewField, ViewModule } from '@conversa/domain';
+import { isListModule, type ListField, type SettingViewField, type ViewModule } from '@conversa/domain';
 import { Autocomplete, createFilterOptions, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCreateListItem } from '../api/list-items';
@@ -87,6 +87,8 @@ export const FieldInput = ({
     const byId = new Map(options.map((option) => [option.id, option]));
     const optionOf = (id: string): FieldOption => byId.get(id) ?? { id, label: id };
     const create = async (name: string): Promise<string | undefined> => {
+      // Only the modules with dynamic lists offer a new tag (a payment has none).
+      if (!isListModule(module)) return undefined;
       const item = await createItem.mutateAsync({
         module,
         field: (field.list ?? 'tags') as ListField,

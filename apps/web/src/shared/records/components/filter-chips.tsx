@@ -25,7 +25,7 @@ export const FilterChips = ({
 }) => {
   const { t } = useTranslation();
   const rangeLabel = useRangeLabel();
-  const { listItems, userNames, language, formatters } = useCellContext();
+  const { listItems, userNames, pipelines, stages, language, formatters } = useCellContext();
   if (drafts.length === 0) return null;
 
   const valueText = (draft: FilterDraft, value: string): string => {
@@ -40,6 +40,14 @@ export const FilterChips = ({
         return countryName(value, language);
       case 'boolean':
         return t(value === 'true' ? 'records.cell.yes' : 'records.cell.no');
+      case 'enum': {
+        const options = fields.find((item) => item.key === draft.key)?.options;
+        return options ? t(`${options.i18n}.${value}`) : value;
+      }
+      case 'pipeline':
+        return pipelines.get(value)?.name ?? value;
+      case 'stage':
+        return stages.get(value)?.name ?? value;
       case 'date':
         return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatters.date(localDay(value)) : value;
       case 'datetime':

@@ -1,4 +1,4 @@
-import type { FieldType } from '@conversa/domain';
+import type { FieldType, RecordField } from '@conversa/domain';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,13 +55,18 @@ const render = (
   value: unknown,
   context: CellContext,
   t: (key: string) => string,
+  options?: RecordField['options'],
 ): ReactNode => {
   const { numberFormat, formatters } = context;
   if (type !== 'boolean' && (value === null || value === undefined || value === '')) return null;
   switch (type) {
     case 'text':
     case 'email':
-      return <Text>{String(value)}</Text>;
+      return (
+        <Text>
+          {options?.values.includes(String(value)) ? t(`${options.i18n}.${String(value)}`) : String(value)}
+        </Text>
+      );
     case 'phone':
       return <Text isLtr>{`+${String(value)}`}</Text>;
     case 'number':
@@ -99,6 +104,16 @@ const render = (
           })}
         />
       );
+    case 'enum':
+      return <Text>{options ? t(`${options.i18n}.${String(value)}`) : String(value)}</Text>;
+    case 'pipeline':
+      return <Text>{context.pipelines.get(String(value))?.name ?? String(value)}</Text>;
+    case 'stage': {
+      const stage = context.stages.get(String(value));
+      return (
+        <Chips items={[{ id: String(value), label: stage?.name ?? String(value), color: stage?.color }]} />
+      );
+    }
     case 'user':
     case 'users':
       return (
@@ -129,9 +144,18 @@ const render = (
 };
 
 /** A record's value shown by its field type (spec section 2, generic table cell renderer). */
-export const CellValue = ({ type, value }: { type: FieldType; value: unknown }) => {
+export const CellValue = ({
+  type,
+  value,
+  options,
+}: {
+  type: FieldType;
+  value: unknown;
+  /** An `enum` field's values and where their titles are. */
+  options?: RecordField['options'];
+}) => {
   const { t } = useTranslation();
-  return <>{render(type, value, useCellContext(), t)}</>;
+  return <>{render(type, value, useCellContext(), t, options)}</>;
 };
 
 /** One cell that fails to render shows '-' instead of taking the table down with it. */

@@ -29,7 +29,7 @@ import { formatNumber } from '../number-format';
 import type { RecordModule } from '../record-module';
 import { useRecordAccess } from '../use-record-access';
 import { useRecordsRealtime } from '../use-records-realtime';
-import { useRecordsState } from '../use-records-state';
+import { type RecordsState, useRecordsState } from '../use-records-state';
 import { useSaveColumns } from '../use-save-columns';
 import { BulkBar } from './bulk-bar';
 import { CellContextProvider } from './cell-context';
@@ -83,6 +83,11 @@ export type RecordsPageProps = {
   actions?: ReactNode;
   /** Shown instead of the table (a kanban board), under the same search and filters. */
   board?: (query: RecordsQuery) => ReactNode;
+  /**
+   * Shown under the toolbar with the table's state: what the module adds to the kit's filters and what it
+   * sums of the filtered records (the payments page's period and totals).
+   */
+  summary?: (records: RecordsState) => ReactNode;
 };
 
 /**
@@ -95,8 +100,8 @@ export const RecordsPage = (props: RecordsPageProps) => (
   </CellContextProvider>
 );
 
-const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps) => {
-  const { t } = useTranslation();
+const RecordsPageBody = ({ config, subtitle, actions, board, summary }: RecordsPageProps) => {
+  const { t, i18n } = useTranslation();
   const { client } = useAccount();
   const may = useRecordAccess(config);
   const theme = useTheme();
@@ -212,13 +217,20 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
     />
   );
 
+  // Names and phones for people; a deal, a payment or a task is looked up by its one search field.
+  const searchField = fields.find((field) => field.key === config.searchKey);
+  const searchPlaceholder =
+    config.phoneKey || !searchField
+      ? t('records.search.placeholder')
+      : t('records.search.byField', { field: fieldTitle(t, searchField).toLocaleLowerCase(i18n.language) });
+
   const toolbar = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       <TextField
         size="small"
         value={state.search}
         onChange={(event) => change({ search: event.target.value })}
-        placeholder={t('records.search.placeholder')}
+        placeholder={searchPlaceholder}
         sx={{ flex: { xs: '1 1 100%', sm: '1 1 240px' }, maxWidth: { sm: 360 } }}
         slotProps={{
           htmlInput: { 'aria-label': t('records.search.label'), 'data-testid': 'records-search' },
@@ -316,9 +328,11 @@ const RecordsPageBody = ({ config, subtitle, actions, board }: RecordsPageProps)
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
+    // One track no wider than the page: a wide board or table scrolls inside it, never the page.
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {header}
       {toolbar}
+      {summary?.(records)}
       <FilterChips fields={fields} drafts={state.drafts} onChange={(drafts) => change({ drafts })} />
       {chosenCount > 0 && !board && (
         <BulkBar

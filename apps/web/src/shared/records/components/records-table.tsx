@@ -38,6 +38,9 @@ const WIDTH: Record<FieldType, number> = {
   user: 160,
   users: 200,
   country: 160,
+  enum: 140,
+  pipeline: 160,
+  stage: 160,
 };
 
 const isNumeric = (type: FieldType) => type === 'number' || type === 'money';
@@ -177,7 +180,7 @@ export const RecordsTable = memo(
             const value = valueAt(record, field.key);
             const shownValue = (
               <CellBoundary resetKey={value}>
-                <CellValue type={field.type} value={value} />
+                <CellValue type={field.type} value={value} options={field.options} />
               </CellBoundary>
             );
             return (

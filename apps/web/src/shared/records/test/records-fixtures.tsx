@@ -1,11 +1,8 @@
-import { type AccountBundle, type Envelope, type ListItem, MODULE_FIELDS } from '@conversa/domain';
+import { type AccountBundle, type ListItem, MODULE_FIELDS } from '@conversa/domain';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import { vi } from 'vitest';
-import { createTestQueryClient, renderWithProviders } from '../../../test/render';
-import { accountQueryKey } from '../../account/api/get-account';
-import { setSession } from '../../session';
+import { renderWithProviders, signedInQueryClient } from '../../../test/render';
 import type { RecordModule, RecordRow } from '../record-module';
 
 /** A module on the kit as a module declares it (the contacts' fields). */
@@ -66,42 +63,13 @@ export const makeRow = (id: string, name: string, overrides: RecordRow = {}): Re
   ...overrides,
 });
 
-export const envelope = <T,>(status: number, data: T[], extra: Partial<Envelope<T>> = {}): Response =>
-  new Response(JSON.stringify({ status_codes: status, data, info: extra.info ?? 'ok', ...extra }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-export type Call = { url: string; method: string; body: unknown };
-
-/** Stubs fetch (the network boundary) with answers chosen per request; records what was asked. */
-export const stubApi = (answer: (call: Call) => Response | Promise<Response>) => {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = {
-        url: String(url),
-        method: init.method ?? 'GET',
-        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
-  return calls;
-};
+export { type Call, envelope, stubApi } from '../../../test/api-stub';
 
 /** Renders a records screen signed in with the account loaded; the virtual list lays out 20 rows. */
-export const renderRecords = (ui: ReactElement, account: AccountBundle) => {
-  const queryClient = createTestQueryClient();
-  const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
-  setSession(session);
-  queryClient.setQueryData(accountQueryKey(session), account);
-  return renderWithProviders(
+export const renderRecords = (ui: ReactElement, account: AccountBundle) =>
+  renderWithProviders(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 1200, itemHeight: 48 }}>
       <MemoryRouter>{ui}</MemoryRouter>
     </VirtuosoMockContext.Provider>,
-    queryClient,
+    signedInQueryClient(account),
   );
-};

@@ -1,0 +1,46 @@
+import type { Contact } from '@conversa/domain';
+import Close from '@mui/icons-material/Close';
+import { Box, IconButton } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../shared/account/use-account';
+import { RecordTasks } from '../../tasks/components/record-tasks';
+import { ContactDealsPanel } from './contact-deals-panel';
+import { NotesPanel } from './notes-panel';
+
+/**
+ * Beside the conversation, what the agent works on with this customer without leaving the chat: the
+ * contact's open deals, its tasks, then the notes. The whole column scrolls; the close button (drawer only) stays on top.
+ */
+export const ContactSidePanel = ({ contact, onClose }: { contact: Contact; onClose?: () => void }) => {
+  const { t } = useTranslation();
+  const can = useCan();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      {onClose && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1, pt: 1 }}>
+          <IconButton aria-label={t('common.close')} onClick={onClose} data-testid="notes-close">
+            <Close />
+          </IconButton>
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
+        <ContactDealsPanel
+          contact={{ id: contact.id, full_name: contact.info.full_name, phone: contact.info.phone }}
+        />
+        {can('task.view') && (
+          <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+            <RecordTasks
+              module="contact"
+              referenceId={contact.id}
+              contactId={contact.id}
+              name={contact.info.full_name || contact.info.phone}
+            />
+          </Box>
+        )}
+        <Box sx={{ flex: '1 0 auto' }}>
+          <NotesPanel contactId={contact.id} />
+        </Box>
+      </Box>
+    </Box>
+  );
+};

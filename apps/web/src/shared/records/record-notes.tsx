@@ -1,0 +1,210 @@
+import type { Note } from '@conversa/domain';
+import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
+import {
+  Box,
+  Button,
+  Card,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount, useCan } from '../account/use-account';
+import { formattersFor } from '../format/intl-format';
+import { notify } from '../notify';
+import { type Notification, useSocketEvent } from '../socket';
+import { EmptyState } from '../ui/empty-state';
+import { type NotedModule, recordNotesKey, useChangeRecordNote, useRecordNotes } from './api/record-notes';
+import { ConfirmPopover } from './components/confirm-popover';
+
+type NoteRowProps = {
+  note: Note;
+  author: string;
+  when: string;
+  canEdit: boolean;
+  canDelete: boolean;
+  isPending: boolean;
+  onSave: (description: string) => Promise<unknown>;
+  onDelete: () => void;
+};
+
+const NoteRow = ({ note, author, when, canEdit, canDelete, isPending, onSave, onDelete }: NoteRowProps) => {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [deleteAnchor, setDeleteAnchor] = useState<HTMLElement | null>(null);
+  if (draft !== null) {
+    return (
+      <ListItem divider sx={{ display: 'block' }} data-testid="record-note">
+        <TextField
+          multiline
+          fullWidth
+          minRows={2}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          slotProps={{
+            htmlInput: { 'aria-label': t('records.notes.edit'), 'data-testid': 'record-note-draft' },
+          }}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+          <Button onClick={() => setDraft(null)}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={draft.trim() === '' || isPending}
+            onClick={() => void onSave(draft.trim()).then(() => setDraft(null))}
+            data-testid="record-note-save"
+          >
+            {t('records.notes.save')}
+          </Button>
+        </Box>
+      </ListItem>
+    );
+  }
+  return (
+    <ListItem divider alignItems="flex-start" data-testid="record-note" sx={{ flexWrap: 'wrap' }}>
+      <ListItemText
+        primary={note.description}
+        secondary={`${author} · ${when}`}
+        slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
+      />
+      {(canEdit || canDelete) && (
+        <Box sx={{ display: 'flex', gap: 0.5 }}>
+          {canEdit && (
+            <Button size="small" onClick={() => setDraft(note.description)} data-testid="record-note-edit">
+              {t('records.notes.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              size="small"
+              color="error"
+              onClick={(event) => setDeleteAnchor(event.currentTarget)}
+              data-testid="record-note-delete"
+            >
+              {t('records.notes.delete')}
+            </Button>
+          )}
+        </Box>
+      )}
+      <ConfirmPopover
+        anchor={deleteAnchor}
+        question={t('records.notes.confirmDelete')}
+        isPending={isPending}
+        onCancel={() => setDeleteAnchor(null)}
+        onConfirm={() => {
+          setDeleteAnchor(null);
+          onDelete();
+        }}
+      />
+    </ListItem>
+  );
+};
+
+/**
+ * A lead's or a deal's notes: a comment box (note.create), the notes newest first, 20 a page, each
+ * editable with note.edit and deletable with note.delete, kept live by the note notifications.
+ */
+export const RecordNotes = ({ module, referenceId }: { module: NotedModule; referenceId: string }) => {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const { list_user } = useAccount();
+  const [text, setText] = useState('');
+  const notes = useRecordNotes(module, referenceId);
+  const change = useChangeRecordNote(module, referenceId);
+  const items = notes.data?.pages.flatMap((page) => page.items) ?? [];
+  const authorOf = (id: string) => list_user.find((member) => member.id === id)?.name ?? '';
+  const format = formattersFor(i18n.language);
+  const failed = (error: Error) => notify(error.message || t('errors.generic'), 'error');
+
+  useSocketEvent<Notification>('notification', (notification) => {
+    if (notification.module !== 'note') return;
+    const shown = new Set(items.map((note) => note.id));
+    const isThisRecord = notification.data.some((entry) => {
+      const note = entry as { id?: unknown; reference_id?: unknown };
+      // A deleted note may arrive as its id only.
+      return note.reference_id === referenceId || shown.has(note.id as string);
+    });
+    if (isThisRecord) void queryClient.invalidateQueries({ queryKey: recordNotesKey(module, referenceId) });
+  });
+
+  const submit = () => {
+    const description = text.trim();
+    if (description === '') return;
+    change.mutate({ kind: 'create', description }, { onSuccess: () => setText(''), onError: failed });
+  };
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 760 }} data-testid="record-notes">
+      {can('note.create') && (
+        <Stack spacing={1} sx={{ p: 2 }}>
+          <TextField
+            multiline
+            minRows={2}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('records.notes.placeholder')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('records.notes.placeholder'), 'data-testid': 'record-note-text' },
+            }}
+          />
+          <Button
+            variant="contained"
+            disabled={text.trim() === '' || change.isPending}
+            onClick={submit}
+            sx={{ alignSelf: 'flex-end' }}
+            data-testid="record-note-add"
+          >
+            {t('records.notes.add')}
+          </Button>
+        </Stack>
+      )}
+      <Box sx={{ px: 1, pb: 1 }}>
+        {notes.isPending ? (
+          <Stack spacing={1} sx={{ p: 1 }}>
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+          </Stack>
+        ) : notes.isError ? (
+          <Typography color="error" sx={{ p: 2 }}>
+            {t('records.notes.loadFailed')}
+          </Typography>
+        ) : items.length === 0 ? (
+          <EmptyState icon={StickyNote2Outlined} title={t('records.notes.empty')} />
+        ) : (
+          <List dense>
+            {items.map((note) => (
+              <NoteRow
+                key={note.id}
+                note={note}
+                author={authorOf(note.user_id)}
+                when={format.dateTime(note.create_date)}
+                canEdit={can('note.edit')}
+                canDelete={can('note.delete')}
+                isPending={change.isPending}
+                onSave={(description) =>
+                  change.mutateAsync({ kind: 'edit', id: note.id, description }).catch(failed)
+                }
+                onDelete={() => change.mutate({ kind: 'delete', id: note.id }, { onError: failed })}
+              />
+            ))}
+            {notes.hasNextPage && (
+              <Button
+                fullWidth
+                onClick={() => void notes.fetchNextPage()}
+                disabled={notes.isFetchingNextPage}
+              >
+                {t('records.notes.more')}
+              </Button>
+            )}
+          </List>
+        )}
+      </Box>
+    </Card>
+  );
+};
