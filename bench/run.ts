@@ -11,6 +11,21 @@ import { markdownTable, ms, pcts, perSecond, type Row, ratio, verdict } from './
 import { REPO_ROOT, type RunningServer, startServer } from './lib/server';
 import { type BundleRoute, measureBundles } from './phases/bundle-size';
 import { type Check, countChecks } from './phases/checks';
+import {
+  DEALS_BY_PROFILE,
+  type DealsKanbanResult,
+  rawDealsKanbanSql,
+  runDealsKanbanHttp,
+  seedDealsPipeline,
+} from './phases/deals';
+import {
+  BENCH_PACING,
+  DIFFUSIONS_BY_PROFILE,
+  type DiffusionsResult,
+  rawFreeze,
+  runDiffusionsHttp,
+  seedDiffusionAudience,
+} from './phases/diffusions';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
 import { type ClaimRun, type JobsResult, runJobs } from './phases/jobs';
@@ -97,6 +112,8 @@ type Results = {
   inboxPlans?: InboxPlanRow[];
   records?: RecordsHttpRow[];
   exports?: ExportRun[];
+  deals?: DealsKanbanResult;
+  diffusions?: DiffusionsResult;
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
   jobs?: JobsResult;
@@ -267,6 +284,72 @@ const main = async () => {
   } finally {
     await sql.close();
   }
+  await step('deals', async () => {
+    const count = DEALS_BY_PROFILE[profile.name];
+    log(`deals: one pipeline of ${count} deals, deal/kanban over HTTP and its own SQL run directly`);
+    const dealsSql = await openSql(target, 4);
+    let pipelineId = '';
+    let rawSql: DealsKanbanResult['rawSql'];
+    try {
+      pipelineId = await seedDealsPipeline(dealsSql, tenant, count);
+      await dealsSql.query('vacuum analyze deals');
+      rawSql = await rawDealsKanbanSql(dealsSql, tenant, pipelineId, Math.min(profile.inbox.requests, 50));
+    } finally {
+      await dealsSql.close();
+    }
+    const server = await startProduct('deals');
+    try {
+      const latency = await runDealsKanbanHttp(
+        server.url,
+        tenant,
+        pipelineId,
+        profile.inbox.requests,
+        profile.inbox.warmup,
+      );
+      results.deals = { deals: count, stages: 6, latency, rawSql };
+    } finally {
+      await stopProducts();
+    }
+  });
+  await step('diffusions', async () => {
+    const sizes = DIFFUSIONS_BY_PROFILE[profile.name];
+    log(`diffusions: start freezing ${sizes.freeze} recipients, then ${sizes.paced} paced sends`);
+    const seedSql = await openSql(target, 2);
+    try {
+      await seedDiffusionAudience(seedSql, tenant, sizes.freeze, sizes.paced);
+    } finally {
+      await seedSql.close();
+    }
+    const server = await startProduct('diffusions');
+    let measured: Awaited<ReturnType<typeof runDiffusionsHttp>>;
+    try {
+      measured = await runDiffusionsHttp(server.url, server.child.pid ?? 0, tenant);
+    } finally {
+      await stopProducts();
+    }
+    const rawSql = await openSql(target, 2);
+    try {
+      measured.result.frozen.rawMs = await rawFreeze(rawSql, tenant, measured.rawDraft, 3);
+    } finally {
+      await rawSql.close();
+    }
+    results.diffusions = measured.result;
+    const { frozen, paced } = measured.result;
+    results.checks.push(
+      {
+        name: 'diffusions: every audience contact frozen once',
+        expected: sizes.freeze,
+        actual: frozen.recipients,
+        ok: frozen.recipients === sizes.freeze,
+      },
+      {
+        name: 'diffusions: every paced recipient sent',
+        expected: sizes.paced,
+        actual: paced.sent,
+        ok: paced.sent === sizes.paced && paced.recipients === sizes.paced,
+      },
+    );
+  });
   // Harness checks that do not depend on timing: something was measured everywhere, no tenant leak.
   for (const run of results.ingest?.runs ?? []) {
     results.checks.push({
@@ -394,6 +477,38 @@ const tableOf = (r: Results): Row[] => {
       ratio: row.rawSql ? ratio(row.latency.p95, row.rawSql.p95) : '',
       target: 'p95 ≤ 50 ms',
       verdict: isFull ? verdict(row.latency.p95 <= 50) : '',
+    });
+  }
+  if (r.deals) {
+    rows.push({
+      metric: `deals kanban, one pipeline of ${r.deals.deals.toLocaleString('en')} deals in ${r.deals.stages} stages: p50 / p95 / p99`,
+      ours: pcts(r.deals.latency),
+      limit: `${ms(r.deals.rawSql.p95)} raw SQL p95`,
+      ratio: ratio(r.deals.latency.p95, r.deals.rawSql.p95),
+      target: 'p95 < 100 ms',
+      verdict: r.profile === 'smoke' ? '' : verdict(r.deals.latency.p95 < 100),
+    });
+  }
+  if (r.diffusions) {
+    const { frozen, rssMiB, paced } = r.diffusions;
+    const rawBest = Math.min(...frozen.rawMs);
+    const timed = r.profile !== 'smoke';
+    rows.push({
+      metric: `diffusion/start freezing ${frozen.recipients.toLocaleString('en')} recipients (one INSERT … SELECT); server RSS before / peak / after`,
+      ours: `${ms(frozen.startMs)}; ${rssMiB.before} / ${rssMiB.peak} / ${rssMiB.after} MiB`,
+      limit: `${ms(rawBest)} the same INSERT … SELECT raw`,
+      ratio: ratio(frozen.startMs, rawBest),
+      target: 'seconds; RSS flat (< 50 MiB more)',
+      verdict: timed ? verdict(frozen.startMs < 10_000 && rssMiB.peak - rssMiB.before < 50) : '',
+    });
+    const p = BENCH_PACING;
+    rows.push({
+      metric: `diffusion send rate, ${paced.sent} messages on a sandbox device at ${p.min_interval} s apart, ${p.min_pause} s pause every ${p.min_batch}`,
+      ours: `${paced.perSecond.toFixed(3)}/s over ${paced.seconds.toFixed(1)} s`,
+      limit: `${paced.expectedPerSecond.toFixed(3)}/s the pacing's own`,
+      ratio: ratio(paced.perSecond, paced.expectedPerSecond),
+      target: 'within 5% of the pacing',
+      verdict: timed ? verdict(Math.abs(paced.perSecond / paced.expectedPerSecond - 1) <= 0.05) : '',
     });
   }
   for (const run of r.exports ?? []) {

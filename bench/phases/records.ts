@@ -1,13 +1,13 @@
 import { request } from 'node:http';
 import type { SearchBodyInput } from '@conversa/domain';
 import { searchBodySchema } from '@conversa/domain';
-import { createEventBus } from '../../apps/server/src/core/events';
 import { createRecordService } from '../../apps/server/src/core/records/record-service';
 import { contactRecords } from '../../apps/server/src/modules/contacts/contacts.records';
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
+import { capturingService, timeQueries } from '../lib/sql-floor';
 
 /** The contact screens' requests: the list, its filters and sorts, and the kanban by stage. */
 export type RecordsCase = { name: string; route: 'search' | 'kanban'; body: SearchBodyInput };
@@ -75,42 +75,19 @@ export const runRecordsHttp = async (
   return rows;
 };
 
-type Captured = { query: string; params: unknown[] };
-
-const silentLogger = { error: () => undefined } as unknown as Parameters<typeof createEventBus>[0];
-
 /**
  * The floor under each HTTP figure: the exact SQL the record kit sends for the case (captured from the
  * server's own service on a logging Drizzle), run directly.
  */
 export const rawRecordsSql = async (sql: Sql, tenant: BenchTenant, repeats: number) => {
-  let captured: Captured[] = [];
-  const db = sql.drizzle({ logQuery: (query, params) => captured.push({ query, params }) });
-  // Nothing is written, so no event is emitted: the bus needs no logger.
-  const service = createRecordService(contactRecords, { db, events: createEventBus(silentLogger) });
-  const auth = {
-    clientId: tenant.clientId,
-    userId: tenant.owner.id,
-    account: 'client' as const,
-    userAccess: [],
-    clientAccess: [],
-    market: true,
-    sessionId: '',
-  };
+  const { deps, auth, take } = capturingService(sql, tenant);
+  const service = createRecordService(contactRecords, deps);
   const floors = new Map<string, Summary>();
   for (const recordsCase of recordsCases()) {
-    captured = [];
     const body = searchBodySchema.parse(recordsCase.body);
     if (recordsCase.route === 'kanban') await service.kanban(auth, body);
     else await service.search(auth, body);
-    const queries = captured;
-    const histogram = new Histogram();
-    for (let run = 0; run < repeats; run += 1) {
-      const started = performance.now();
-      await Promise.all(queries.map(({ query, params }) => sql.query(query, params)));
-      histogram.record(performance.now() - started);
-    }
-    floors.set(recordsCase.name, histogram.summary());
+    floors.set(recordsCase.name, await timeQueries(sql, take(), repeats));
   }
   return floors;
 };
