@@ -259,11 +259,15 @@ describe('sending', () => {
           timeout: 10_000,
         })
         .toEqual(['sent']);
-      const [job] = await testApp.app.database.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.key, `message.send:${id}`));
-      expect(job).toMatchObject({ status: 'done', attempts: 3 });
+      // The provider has it before the job's own row is marked done, in the job's next statement.
+      const job = async () =>
+        (
+          await testApp.app.database.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, `message.send:${id}`))
+        )[0];
+      await expect.poll(job, { timeout: 5_000 }).toMatchObject({ status: 'done', attempts: 3 });
       expect(await outbox(testApp.app, device, contact.info.phone)).toHaveLength(1);
     } finally {
       await call(testApp.app, 'PUT', `/api/v1/en/device/updateone/${device.id}`, {
