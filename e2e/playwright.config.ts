@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_OPENAI_URL } from './fake-openai';
 import { FAKE_TELEGRAM_URL } from './fake-telegram';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
@@ -57,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The fake Bot API that devices.spec.ts starts; nothing else talks to Telegram.
       TELEGRAM_API_URL: FAKE_TELEGRAM_URL,
+      // The fake chat-completions server the answer-bot specs start (e2e/fake-openai.ts).
+      OPENAI_API_URL: FAKE_OPENAI_URL,
     },
   },
 });

@@ -27,6 +27,7 @@ import { envelope, ok } from './core/http/envelope';
 import { registerErrorHandling } from './core/http/error-handler';
 import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
+import { createBotRegistry } from './integrations/bot-registry';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
@@ -52,6 +53,7 @@ import { securityRoutes } from './modules/auth/security.routes';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createSignInGuard } from './modules/auth/sign-in-guard';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { setUpBots } from './modules/bots/bots.setup';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { contactImportTarget } from './modules/contacts/contacts.import';
@@ -69,6 +71,8 @@ import { defineImportJobs } from './modules/imports/imports.jobs';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { setUpIntegrations } from './modules/integrations/integrations.setup';
 import { leadImportTarget } from './modules/leads/leads.import';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
@@ -229,6 +233,23 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const viewsService = createViewsService({ db, events });
   defineMessageJobs(queue, messagesService);
   const diffusionsService = setUpDiffusions({ db, events, queue, messages: messagesService });
+  const bots = createBotRegistry({
+    openaiApiUrl: config.openaiApiUrl,
+    dialogflowApiUrl: config.dialogflowApiUrl,
+    googleTokenUrl: config.googleTokenUrl,
+    timeoutMs: config.providerTimeoutMs,
+  });
+  const integrationsService = setUpIntegrations({ db, events, box, bots });
+  setUpBots({
+    db,
+    events,
+    queue,
+    box,
+    bots,
+    messages: messagesService,
+    contacts: contactsService,
+    integrations: integrationsService,
+  });
   defineImportJobs(queue, createImportRunner({ db, events, files, targets: importTargets }));
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
@@ -295,6 +316,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(importsRoutes, { service: importsService, targets: importTargets });
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(diffusionsRoutes, { service: diffusionsService });
+          await localized.register(integrationsRoutes, { service: integrationsService });
           await localized.register(notesRoutes, { service: notesService });
           await localized.register(tasksRoutes, { service: tasksService, db });
           await localized.register(listDinamicRoutes, { service: listDinamicService });

@@ -10,6 +10,7 @@ export * from './countries';
 export * from './device';
 export * from './envelope';
 export * from './input-limits';
+export * from './integration';
 export * from './locales';
 export * from './message';
 export * from './message-send';

@@ -109,6 +109,8 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   newsletter: [{ grants: ['everyone'], view: whole }],
   // Diffusions are the marketing module's (its permission is named marketing, not diffusion).
   diffusion: [{ grants: ['marketing.view', 'subject'], view: whole }],
+  // Integrations are settings (their secrets already masked): whoever may read the settings hears of them.
+  integration: [{ grants: ['setting.view'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
   view: [
     { grants: ['subject'], view: whole },

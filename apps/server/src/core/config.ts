@@ -6,6 +6,9 @@ import { SERVER_ROOT } from './paths';
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v23.0';
 export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
+export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1';
+export const DEFAULT_DIALOGFLOW_API_URL = 'https://dialogflow.googleapis.com';
+export const DEFAULT_GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -46,6 +49,10 @@ const envSchema = z.object({
   // Provider endpoints; tests point them at local fakes.
   GRAPH_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GRAPH_API_URL)),
   TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_TELEGRAM_API_URL)),
+  // Answer bots: any OpenAI-compatible chat-completions server, Dialogflow ES and Google's token URL.
+  OPENAI_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_OPENAI_API_URL)),
+  DIALOGFLOW_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_DIALOGFLOW_API_URL)),
+  GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GOOGLE_TOKEN_URL)),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
   // For tests and local development only: it lets a fake provider's files be fetched from loopback.
@@ -81,6 +88,9 @@ export type Config = {
   seedDemo: boolean;
   graphApiUrl: string;
   telegramApiUrl: string;
+  openaiApiUrl: string;
+  dialogflowApiUrl: string;
+  googleTokenUrl: string;
   /** Each provider call is abandoned after this long (AbortSignal.timeout). */
   providerTimeoutMs: number;
   /** Exempt from the public-address check of fetches of outside URLs (core/net/outbound-fetch.ts). */
@@ -140,6 +150,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     seedDemo: vars.SEED_DEMO,
     graphApiUrl: vars.GRAPH_API_URL.replace(/\/+$/, ''),
     telegramApiUrl: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    openaiApiUrl: vars.OPENAI_API_URL.replace(/\/+$/, ''),
+    dialogflowApiUrl: vars.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
+    googleTokenUrl: vars.GOOGLE_TOKEN_URL,
     providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,

@@ -57,6 +57,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // Nothing listens on the discard port: a provider call not pointed at a fake fails at once.
   graphApiUrl: 'http://127.0.0.1:9/graph',
   telegramApiUrl: 'http://127.0.0.1:9/telegram',
+  openaiApiUrl: 'http://127.0.0.1:9/openai',
+  dialogflowApiUrl: 'http://127.0.0.1:9/dialogflow',
+  googleTokenUrl: 'http://127.0.0.1:9/token',
   providerTimeoutMs: 2000,
   outboundAllowHosts: [],
   jobLeaseMs: 60_000,

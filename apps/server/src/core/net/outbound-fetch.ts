@@ -15,8 +15,11 @@ export class OutboundRefused extends Error {
   }
 }
 
-/** Always a GET: what comes from outside today are files to download. */
+/** A GET (a file to download) or a POST (a call to a provider's API, the integrations' bots). */
 export type OutboundRequest = {
+  method?: 'GET' | 'POST';
+  /** A POST's body, sent as is (the caller sets its content-type). */
+  body?: string;
   headers?: Record<string, string>;
   /** The whole exchange, every redirect and name lookup included, is abandoned after this long. */
   timeoutMs: number;
@@ -93,15 +96,18 @@ const exchange = (
   url: URL,
   headers: Record<string, string>,
   target: Target | undefined,
-  maxBytes: number,
+  request: Pick<OutboundRequest, 'method' | 'body' | 'maxBytes'>,
   signal: AbortSignal,
 ): Promise<OutboundAnswer> =>
   new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const { maxBytes } = request;
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const outgoing = send(
       url,
       {
-        headers,
+        method: request.method ?? 'GET',
+        headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
         signal,
         // No pooled sockets: a kept-alive connection would skip the check of the next request.
         agent: false,
@@ -135,7 +141,7 @@ const exchange = (
       },
     );
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 
 const parseUrl = (text: string, base?: URL): URL => {
@@ -171,12 +177,13 @@ export const fetchOutbound = async (url: string, request: OutboundRequest): Prom
     let answer: OutboundAnswer;
     try {
       const target = await checkedTarget(current, request, signal);
-      answer = await exchange(current, headers, target, request.maxBytes, signal);
+      answer = await exchange(current, headers, target, request, signal);
     } catch (error) {
       throw describeFailure(error, current);
     }
     const location = answer.headers.location;
-    if (!REDIRECTS.has(answer.status) || !location) return answer;
+    // A POST is never replayed elsewhere: its redirect is the answer, for the caller to treat as a failure.
+    if (!REDIRECTS.has(answer.status) || !location || request.method === 'POST') return answer;
     if (redirects === MAX_REDIRECTS) throw new OutboundRefused(`more than ${MAX_REDIRECTS} redirects`);
     const next = parseUrl(location, current);
     if (next.origin !== current.origin) {

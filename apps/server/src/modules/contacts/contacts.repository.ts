@@ -237,7 +237,7 @@ export const createContactsRepository = (db: Executor) => {
      * counter raised by its number of new messages and its summary set to the last of them. The unique
      * (client_id, phone) index settles concurrent first messages of one phone. Rows are written in phone
      * order, so two batches that share conversations take their row locks in the same order and cannot
-     * deadlock.
+     * deadlock. A new conversation on a device whose bot answers new conversations starts with the bot.
      */
     async upsertInbound(clientId: string, arrivals: InboundArrival[]): Promise<ContactRow[]> {
       if (arrivals.length === 0) return [];
@@ -249,9 +249,11 @@ export const createContactsRepository = (db: Executor) => {
         db,
         contacts,
         sql`insert into contacts (client_id, device_id, first_name, last_name, full_name, phone, country,
-              numpending, numtotal, last_message, last_message_at, last_inbound_at)
+              numpending, numtotal, last_message, last_message_at, last_inbound_at, answerbot)
             select ${clientId}::uuid, r.device_id, r.first_name, r.last_name, r.full_name, r.phone, r.country,
-              r.count, r.count, r.summary, now(), now()
+              r.count, r.count, r.summary, now(), now(),
+              exists (select 1 from integration_devices d join integrations i on i.id = d.integration_id
+                where d.device_id = r.device_id and i.answer_new_conversations)
             from jsonb_to_recordset(${recordset(ordered)}) as r(device_id uuid, first_name text,
               last_name text, full_name text, phone text, country text, count integer, summary jsonb)
             on conflict (client_id, phone) do update set

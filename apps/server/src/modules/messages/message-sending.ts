@@ -1,5 +1,6 @@
 import {
   attachmentFitsType,
+  BOT_MESSAGE_OWNER,
   canSendTemplates,
   composerState,
   countryOfPhone,
@@ -148,6 +149,17 @@ export const createMessageSending = (context: MessageContext) => {
   };
 
   return {
+    /**
+     * An answer bot's message: stored as the conversation's outbound message with the bot as its owner
+     * (BOT_MESSAGE_OWNER, shown as "Bot" in the chat) and sent by the normal send job (paced, retried).
+     * `tempId` names what it answers, so a bot job run twice finds its message already there.
+     */
+    queueBotMessage: (
+      clientId: string,
+      outbound: Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: string },
+    ): Promise<Message> =>
+      queueOutbound({ clientId, userId: BOT_MESSAGE_OWNER }, { ...outbound, type: 'chat' }),
+
     /**
      * A diffusion's message to one recipient: stored as the conversation's outbound message (its owner the
      * diffusion's creator, shown in the chat) without a send job; the caller attempts it (attemptSend).

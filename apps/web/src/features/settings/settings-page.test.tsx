@@ -61,7 +61,15 @@ describe('settings page', () => {
     renderSettingsAt(<SettingsPage />, makeAccount(), '/app/settings?tab=lists&list=lead.tags');
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Empresa', 'Usuarios', 'Listas inteligentes', 'Embudos', 'Vistas', 'Auditoría']);
+    expect(tabs).toEqual([
+      'Empresa',
+      'Usuarios',
+      'Listas inteligentes',
+      'Embudos',
+      'Integraciones',
+      'Vistas',
+      'Auditoría',
+    ]);
     expect(screen.getByRole('tab', { name: 'Listas inteligentes' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('VIP')).toBeInTheDocument();
   });
@@ -75,6 +83,7 @@ describe('settings page', () => {
       'Empresa',
       'Listas inteligentes',
       'Embudos',
+      'Integraciones',
       'Vistas',
     ]);
     expect(screen.getByRole('tab', { name: 'Empresa' })).toHaveAttribute('aria-selected', 'true');

@@ -6,6 +6,7 @@ import { useCan } from '../../shared/account/use-account';
 import { PageHeader } from '../../shared/ui/page-header';
 import { AuditTab } from './audit/audit-tab';
 import { CompanyTab } from './company/company-tab';
+import { IntegrationsTab } from './integrations/integrations-tab';
 import { ListsTab } from './lists/lists-tab';
 import { PipelinesTab } from './pipelines/pipelines-tab';
 import { useSettingsRealtime } from './realtime';
@@ -18,6 +19,7 @@ const PANELS: Record<SettingsTab, ComponentType> = {
   users: UsersPanel,
   lists: ListsTab,
   pipelines: PipelinesTab,
+  integrations: IntegrationsTab,
   views: ViewsTab,
   audit: AuditTab,
 };

@@ -9,12 +9,13 @@ const holding =
 
 describe('settings tabs', () => {
   it('shows the users tab with user.view and the audit tab with log.view only', () => {
-    expect(visibleTabs(holding())).toEqual(['company', 'lists', 'pipelines', 'views']);
+    expect(visibleTabs(holding())).toEqual(['company', 'lists', 'pipelines', 'integrations', 'views']);
     expect(visibleTabs(holding('user.view', 'log.view'))).toEqual([
       'company',
       'users',
       'lists',
       'pipelines',
+      'integrations',
       'views',
       'audit',
     ]);

@@ -1,6 +1,14 @@
 import type { PermissionKey } from '@conversa/domain';
 
-export const SETTINGS_TABS = ['company', 'users', 'lists', 'pipelines', 'views', 'audit'] as const;
+export const SETTINGS_TABS = [
+  'company',
+  'users',
+  'lists',
+  'pipelines',
+  'integrations',
+  'views',
+  'audit',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** What a tab needs beyond setting.view, which opens the page. */

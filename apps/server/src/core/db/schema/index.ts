@@ -4,6 +4,7 @@ export * from './contacts';
 export * from './deals';
 export * from './devices';
 export * from './import-jobs';
+export * from './integrations';
 export * from './jobs';
 export * from './leads';
 export * from './list-dinamic';

@@ -1,6 +1,7 @@
-import { type Message, parseLocationBody } from '@conversa/domain';
+import { BOT_MESSAGE_OWNER, type Message, parseLocationBody } from '@conversa/domain';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,7 @@ const MediaBody = ({ message }: { message: Message }) => {
   }
 };
 
-/** One message: mine on the right in the theme's tint, the customer's on the left. */
+/** One message: mine on the right in the theme's tint, the customer's on the left; the bot's say so. */
 export const MessageBubble = memo(({ message }: { message: Message }) => {
   const { t, i18n } = useTranslation();
   const isMine = message.fromMe;
@@ -127,6 +128,17 @@ export const MessageBubble = memo(({ message }: { message: Message }) => {
             color: 'text.secondary',
           }}
         >
+          {isMine && message.owner === BOT_MESSAGE_OWNER && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
+              data-testid="message-author-bot"
+            >
+              <SmartToyOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
+              {t('chat.message.bot')}
+            </Typography>
+          )}
           <Typography variant="caption" color="text.secondary">
             {formattersFor(i18n.language).time(message.timestamp)}
           </Typography>

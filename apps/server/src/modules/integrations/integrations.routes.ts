@@ -1,0 +1,115 @@
+import { integrationCreateSchema, integrationSearchSchema, integrationUpdateSchema } from '@conversa/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../core/http/auth.hook';
+import { envelope, ok } from '../../core/http/envelope';
+import { idParams, localeParams } from '../../core/http/route-schemas';
+import { translate } from '../../core/i18n/i18n';
+import type { IntegrationsService } from './integrations.service';
+
+const tags = ['integrations'];
+
+/** Integrations (API.md part 2 "Integrations", "Bot integrations"): setting.view reads, setting.edit writes. */
+export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsService }> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/integration/search',
+    {
+      schema: {
+        tags,
+        summary: "Search the company's integrations (filter keys name, type, status), secrets masked",
+        params: localeParams,
+        body: integrationSearchSchema,
+      },
+      config: { permission: 'setting.view' },
+    },
+    async (request) => {
+      const result = await service.search(requireAuth(request), request.body);
+      return ok(request.locale, result.data, { pagination: result.pagination });
+    },
+  );
+
+  app.get(
+    '/integration/search/:id',
+    {
+      schema: { tags, summary: 'One integration, secrets masked', params: idParams },
+      config: { permission: 'setting.view' },
+    },
+    async (request) => ok(request.locale, [await service.findOne(requireAuth(request), request.params.id)]),
+  );
+
+  app.post(
+    '/integration/create',
+    {
+      schema: {
+        tags,
+        summary:
+          'A bot (chatgpt, dialogflow) on devices of the company; 400 naming device_ids.N for a device not ' +
+          "the company's, 409 naming device_ids.N for a device another bot already answers on",
+        params: localeParams,
+        body: integrationCreateSchema,
+      },
+      config: { permission: 'setting.edit' },
+    },
+    async (request) =>
+      ok(request.locale, [await service.create(requireAuth(request), request.body)], {
+        info: 'info.integrationCreated',
+      }),
+  );
+
+  app.put(
+    '/integration/updateone/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change an integration; `config` is checked whole over the stored one, a masked secret keeps the stored secret (409 as in create for device_ids)',
+        params: idParams,
+        body: integrationUpdateSchema,
+      },
+      config: { permission: 'setting.edit' },
+    },
+    async (request) =>
+      ok(request.locale, [await service.update(requireAuth(request), request.params.id, request.body)], {
+        info: 'info.integrationUpdated',
+      }),
+  );
+
+  app.delete(
+    '/integration/deleteone/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an integration; its devices are left without a bot',
+        params: idParams,
+      },
+      config: { permission: 'setting.edit' },
+    },
+    async (request) => {
+      await service.delete(requireAuth(request), request.params.id);
+      return ok(request.locale, [{ id: request.params.id }], { info: 'info.integrationDeleted' });
+    },
+  );
+
+  const checks = [
+    [
+      'test',
+      'Check the stored credentials against the provider: 200 with the integration, its status and error updated',
+    ],
+    ['sync', 'Pull from the provider now (a bot: the same check as test), 200 with the integration updated'],
+  ] as const;
+  for (const [action, summary] of checks) {
+    app.post(
+      `/integration/${action}/:id`,
+      { schema: { tags, summary, params: idParams }, config: { permission: 'setting.edit' } },
+      async (request) => {
+        const { integration, outcome } = await service.test(requireAuth(request), request.params.id);
+        const info = outcome.ok
+          ? translate(request.locale, 'info.integrationTestOk')
+          : translate(request.locale, 'info.integrationTestFailed', { error: outcome.error });
+        return envelope(200, info, [integration]);
+      },
+    );
+  }
+};

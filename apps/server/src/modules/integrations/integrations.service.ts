@@ -1,0 +1,344 @@
+import {
+  auditChanges,
+  type BotIntegrationType,
+  chatgptConfigSchema,
+  DEFAULT_LOCALE,
+  dialogflowConfigSchema,
+  type Integration,
+  type IntegrationType,
+  type integrationCreateSchema,
+  type integrationUpdateSchema,
+  isBotIntegrationType,
+  type SearchBody,
+} from '@conversa/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ZodError, type z } from 'zod';
+import { writeAuditLog } from '../../core/audit/audit-log';
+import type { SecretBox } from '../../core/crypto/secret-box';
+import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
+import { devices, type IntegrationRow, integrations, users } from '../../core/db/schema';
+import type { EventBus } from '../../core/events';
+import { AppError, badRequest, type FieldIssue, notFound } from '../../core/http/app-error';
+import type { AuthContext } from '../../core/http/fastify-types';
+import { isUuid } from '../../core/http/route-schemas';
+import { buildSearchQuery, NEWEST_FIRST, type SearchWhitelist } from '../../core/http/search-query';
+import { type MessageKey, translate } from '../../core/i18n/i18n';
+import {
+  createRealtimeEventsRepository,
+  type StoredNotification,
+} from '../../core/realtime/realtime-events.repository';
+import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
+import { bindBot } from '../../integrations/bot-registry';
+import {
+  type IntegrationConfig,
+  mergeIntegrationConfig,
+  openIntegrationConfig,
+  sealIntegrationConfig,
+  toIntegration,
+} from './integrations.mapper';
+import { createIntegrationsRepository } from './integrations.repository';
+
+type CreateInput = z.output<typeof integrationCreateSchema>;
+type UpdateInput = z.output<typeof integrationUpdateSchema>;
+
+export const INTEGRATION_MODULE = 'integration';
+
+const INTEGRATION_KEYS: SearchWhitelist = {
+  name: { column: integrations.name, type: 'text' },
+  type: { column: integrations.type, type: 'text' },
+  status: { column: integrations.status, type: 'text' },
+  create_date: { column: integrations.create_date, type: 'date' },
+};
+
+const CONFIG_SCHEMAS = { chatgpt: chatgptConfigSchema, dialogflow: dialogflowConfigSchema } as const;
+
+/** What an audit row compares: the answer without what the provider's calls move. */
+const AUDIT_IGNORED = ['status', 'last_sync_at', 'error', 'create_date'];
+
+type Deps = { db: Database; events: EventBus; box: SecretBox; bots: BotRegistry };
+
+/** The outcome of one provider call, as the integration shows it. */
+export type CallOutcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * Integrations (API.md part 2): the five routes, the provider test and sync. Secrets are stored encrypted
+ * and answered masked; a device has at most one bot (the database's unique device holds it).
+ */
+export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
+  const repo = createIntegrationsRepository(db);
+
+  const load = async (auth: AuthContext, id: string): Promise<IntegrationRow> => {
+    const row = await repo.findById(auth.clientId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const answer = async (executor: Executor, row: IntegrationRow): Promise<Integration> => {
+    const found = await createIntegrationsRepository(executor).devicesOf(row.client_id, [row.id]);
+    return toIntegration(box, row, found.get(row.id) ?? []);
+  };
+
+  const publish = (clientId: string, notifications: StoredNotification[]) => {
+    if (notifications.length > 0)
+      events.emit('record.changed', { clientId, module: INTEGRATION_MODULE, notifications });
+  };
+
+  const record = (
+    tx: Executor,
+    clientId: string,
+    action: 'create' | 'update' | 'delete',
+    data: (Integration | { id: string })[],
+    info: MessageKey,
+    locale = DEFAULT_LOCALE,
+  ) =>
+    createRealtimeEventsRepository(tx).record(clientId, {
+      module: INTEGRATION_MODULE,
+      action,
+      data,
+      msg: translate(locale, info),
+      ref: data[0]?.id ?? '',
+    });
+
+  /** The devices must be the company's, each once, and answered by no other bot. */
+  const assertDevices = async (auth: AuthContext, deviceIds: string[], exceptId?: string) => {
+    const valid = deviceIds.filter(isUuid);
+    const owned = new Set(
+      valid.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: devices.id })
+              .from(devices)
+              .where(and(eq(devices.client_id, auth.clientId), inArray(devices.id, valid)))
+          ).map((row) => row.id),
+    );
+    const issues: FieldIssue[] = [];
+    deviceIds.forEach((id, index) => {
+      if (!owned.has(id)) issues.push({ path: `device_ids.${index}`, message: 'validation.badValue' });
+      else if (deviceIds.indexOf(id) !== index)
+        issues.push({ path: `device_ids.${index}`, message: 'validation.duplicate' });
+    });
+    if (issues.length > 0) throw badRequest(issues);
+    const taken = await repo.devicesTaken(auth.clientId, deviceIds, exceptId);
+    if (taken.size > 0) throw deviceHasBot(deviceIds, taken);
+  };
+
+  const deviceHasBot = (deviceIds: string[], taken: Set<string>) =>
+    new AppError(
+      409,
+      'info.deviceHasBot',
+      deviceIds.flatMap((id, index) =>
+        taken.has(id) ? [{ path: `device_ids.${index}`, message: 'info.deviceHasBot' as const }] : [],
+      ),
+    );
+
+  /** Checks a bot's whole config against its type's rules; a problem names `config.<key>`. */
+  const checkedConfig = (type: BotIntegrationType, config: IntegrationConfig) => {
+    const parsed = CONFIG_SCHEMAS[type].safeParse(config);
+    if (!parsed.success) {
+      throw new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['config', ...issue.path] })));
+    }
+    return parsed.data as IntegrationConfig;
+  };
+
+  /** The handoff goes to the unassigned queue ('') or to a user of the company. */
+  const assertHandoffUser = async (auth: AuthContext, config: IntegrationConfig) => {
+    const userId = String(config.handoff_user_id ?? '');
+    if (userId === '') return;
+    const found = isUuid(userId)
+      ? await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.client_id, auth.clientId), eq(users.id, userId)))
+      : [];
+    if (found.length === 0)
+      throw badRequest([{ path: 'config.handoff_user_id', message: 'validation.badValue' }]);
+  };
+
+  /** Two administrators giving the same device to two bots at once: the unique key refuses the second. */
+  const guardDevices = async <T>(deviceIds: string[], work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw deviceHasBot(deviceIds, new Set(deviceIds));
+      throw error;
+    }
+  };
+
+  /** One change with its audit row and notification, published after commit. */
+  const write = async (
+    auth: AuthContext,
+    action: 'create' | 'update' | 'delete',
+    info: MessageKey,
+    before: Integration | null,
+    work: (tx: Executor) => Promise<IntegrationRow>,
+  ): Promise<Integration> => {
+    const { integration, notification } = await db.transaction(async (tx) => {
+      const row = await work(tx);
+      const after = action === 'delete' ? null : await answer(tx, row);
+      await writeAuditLog(tx, auth, [
+        {
+          action,
+          module: INTEGRATION_MODULE,
+          recordId: row.id,
+          changes: auditChanges(before, after, AUDIT_IGNORED),
+        },
+      ]);
+      const data = after ? [after] : [{ id: row.id }];
+      return {
+        integration: after ?? (before as Integration),
+        notification: await record(tx, auth.clientId, action, data, info, auth.locale),
+      };
+    });
+    publish(auth.clientId, [notification]);
+    return integration;
+  };
+
+  const botTypeOf = (type: IntegrationType): BotIntegrationType => {
+    if (!isBotIntegrationType(type)) throw new AppError(406, 'info.integrationTypeNotAvailable');
+    return type;
+  };
+
+  /** Calls the provider with the stored credentials. */
+  const callProvider = async (row: IntegrationRow): Promise<CallOutcome> => {
+    const type = botTypeOf(row.type);
+    try {
+      await bindBot(bots, type, openIntegrationConfig(box, type, row.config)).test();
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof BotCallError) return { ok: false, error: error.message };
+      throw error;
+    }
+  };
+
+  return {
+    async search(auth: AuthContext, body: SearchBody) {
+      const query = buildSearchQuery(body, INTEGRATION_KEYS, {
+        defaultSort: NEWEST_FIRST,
+        tieBreaker: integrations.id,
+      });
+      const { rows, total } = await repo.search(auth.clientId, query);
+      const devicesOf = await repo.devicesOf(
+        auth.clientId,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toIntegration(box, row, devicesOf.get(row.id) ?? [])),
+        pagination: query.pagination(total),
+      };
+    },
+
+    async findOne(auth: AuthContext, id: string): Promise<Integration> {
+      return answer(db, await load(auth, id));
+    },
+
+    async create(auth: AuthContext, input: CreateInput): Promise<Integration> {
+      await assertDevices(auth, input.device_ids);
+      await assertHandoffUser(auth, input.config);
+      return guardDevices(input.device_ids, () =>
+        write(auth, 'create', 'info.integrationCreated', null, async (tx) => {
+          const txRepo = createIntegrationsRepository(tx);
+          const row = await txRepo.insert({
+            client_id: auth.clientId,
+            type: input.type,
+            name: input.name,
+            answer_new_conversations: input.answer_new_conversations,
+            config: sealIntegrationConfig(box, input.type, input.config),
+          });
+          await txRepo.setDevices(auth.clientId, row.id, input.device_ids);
+          return row;
+        }),
+      );
+    },
+
+    /** A change of what is given; `config` is checked whole (the stored one under the change). */
+    async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Integration> {
+      const current = await load(auth, id);
+      const type = botTypeOf(current.type);
+      const before = await answer(db, current);
+      if (input.device_ids) await assertDevices(auth, input.device_ids, current.id);
+      let config: IntegrationConfig | undefined;
+      if (input.config) {
+        const opened = openIntegrationConfig(box, type, current.config);
+        config = checkedConfig(type, mergeIntegrationConfig(type, opened, input.config));
+        await assertHandoffUser(auth, config);
+      }
+      const deviceIds = input.device_ids;
+      return guardDevices(deviceIds ?? [], () =>
+        write(auth, 'update', 'info.integrationUpdated', before, async (tx) => {
+          const txRepo = createIntegrationsRepository(tx);
+          const row = await txRepo.update(auth.clientId, id, {
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.answer_new_conversations === undefined
+              ? {}
+              : { answer_new_conversations: input.answer_new_conversations }),
+            ...(config ? { config: sealIntegrationConfig(box, type, config) } : {}),
+          });
+          if (!row) throw notFound();
+          if (deviceIds) await txRepo.setDevices(auth.clientId, id, deviceIds);
+          return row;
+        }),
+      );
+    },
+
+    async delete(auth: AuthContext, id: string): Promise<void> {
+      const before = await answer(db, await load(auth, id));
+      await write(auth, 'delete', 'info.integrationDeleted', before, async (tx) => {
+        const row = await createIntegrationsRepository(tx).delete(auth.clientId, id);
+        if (!row) throw notFound();
+        return row;
+      });
+    },
+
+    /** Checks the stored credentials against the provider; the integration shows the outcome. */
+    async test(auth: AuthContext, id: string): Promise<{ integration: Integration; outcome: CallOutcome }> {
+      const row = await load(auth, id);
+      const outcome = await callProvider(row);
+      const integration = await this.noteCall(row.client_id, row.id, outcome, auth.locale);
+      return { integration: integration ?? (await answer(db, row)), outcome };
+    },
+
+    /**
+     * Records the outcome of a provider call (a test, a sync, a bot's answer): status, error and, when it
+     * worked, last_sync_at; the company's screens hear of it when the status or the error changed, or
+     * always when `announce` (a test someone asked for).
+     */
+    async noteCall(
+      clientId: string,
+      id: string,
+      outcome: CallOutcome,
+      locale = DEFAULT_LOCALE,
+      announce = true,
+    ): Promise<Integration | undefined> {
+      const result = await db.transaction(async (tx) => {
+        const txRepo = createIntegrationsRepository(tx);
+        const before = await txRepo.findById(clientId, id);
+        if (!before) return undefined;
+        const row = await txRepo.update(
+          clientId,
+          id,
+          outcome.ok
+            ? { status: 'connected', error: '', last_sync_at: sql`now()` as unknown as Date }
+            : { status: 'error', error: outcome.error.slice(0, 500) },
+        );
+        if (!row) return undefined;
+        const integration = await answer(tx, row);
+        const isChange = before.status !== row.status || before.error !== row.error;
+        if (!announce && !isChange) return { integration, notification: undefined };
+        const notification = await record(
+          tx,
+          clientId,
+          'update',
+          [integration],
+          'info.integrationUpdated',
+          locale,
+        );
+        return { integration, notification };
+      });
+      if (result?.notification) publish(clientId, [result.notification]);
+      return result?.integration;
+    },
+  };
+};
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

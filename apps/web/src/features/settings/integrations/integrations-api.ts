@@ -1,0 +1,126 @@
+import {
+  BOT_INTEGRATION_TYPES,
+  type Integration,
+  type IntegrationCreateInput,
+  type IntegrationUpdateInput,
+} from '@conversa/domain';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, firstOf } from '../../../shared/api-client';
+
+/** Under `settings`, so the settings page's reconnect refresh reads it again too. */
+export const integrationsKey = ['settings', 'integrations'] as const;
+
+export type IntegrationPage = { rows: Integration[]; total: number };
+export type IntegrationQuery = { page: number; offset: number };
+
+/**
+ * The company's answer bots, newest first. The other types of the contract (CRM, PBX, scheduling) get
+ * their own settings when they are built, so this list keeps to what it can edit.
+ */
+export const useIntegrationList = (query: IntegrationQuery) =>
+  useQuery({
+    queryKey: [...integrationsKey, query],
+    queryFn: async ({ signal }): Promise<IntegrationPage> => {
+      const envelope = await api.request<Integration>('integration/search', {
+        method: 'POST',
+        body: {
+          page: query.page + 1,
+          offset: query.offset,
+          filters: [{ key: 'type', condition: 'in', value: [...BOT_INTEGRATION_TYPES] }],
+          logical: 'and',
+          sort: { key: 'create_date', order: 'desc' },
+        },
+        signal,
+      });
+      return { rows: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * One integration's change applied to every loaded page: a new one goes first (the list is newest
+ * first), a changed one takes its new state in place, a deleted one leaves. Used by the answers of this
+ * screen's own calls and by the realtime notifications, which may arrive in either order.
+ */
+export const applyIntegrationChange = (
+  queryClient: QueryClient,
+  action: 'create' | 'update' | 'delete',
+  integration: Pick<Integration, 'id'> & Partial<Integration>,
+): void => {
+  queryClient.setQueriesData<IntegrationPage>({ queryKey: integrationsKey }, (page) => {
+    if (!page) return page;
+    const isListed = page.rows.some((row) => row.id === integration.id);
+    if (action === 'delete') {
+      return isListed
+        ? { rows: page.rows.filter((row) => row.id !== integration.id), total: Math.max(0, page.total - 1) }
+        : page;
+    }
+    if (isListed) {
+      return {
+        ...page,
+        rows: page.rows.map((row) => (row.id === integration.id ? { ...row, ...integration } : row)),
+      };
+    }
+    const isWhole = 'type' in integration && 'name' in integration && 'config' in integration;
+    return action === 'create' && isWhole
+      ? { rows: [integration as Integration, ...page.rows], total: page.total + 1 }
+      : page;
+  });
+};
+
+export const useCreateIntegration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: IntegrationCreateInput) =>
+      firstOf(
+        await api.request<Integration>('integration/create', {
+          method: 'POST',
+          body: input,
+          errors: 'caller',
+        }),
+      ),
+    onSuccess: (saved) => applyIntegrationChange(queryClient, 'create', saved),
+  });
+};
+
+export const useUpdateIntegration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: IntegrationUpdateInput }) =>
+      firstOf(
+        await api.request<Integration>(`integration/updateone/${id}`, {
+          method: 'PUT',
+          body: input,
+          errors: 'caller',
+        }),
+      ),
+    onSuccess: (saved) => applyIntegrationChange(queryClient, 'update', saved),
+  });
+};
+
+export const useDeleteIntegration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api.request(`integration/deleteone/${id}`, { method: 'DELETE', errors: 'caller' });
+      return id;
+    },
+    onSuccess: (id) => applyIntegrationChange(queryClient, 'delete', { id }),
+  });
+};
+
+/** Calls the provider with the stored settings; the answer says how it went in status, error, last_sync_at. */
+export const useTestIntegration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      firstOf(await api.request<Integration>(`integration/test/${id}`, { method: 'POST', errors: 'caller' })),
+    onSuccess: (tested) => applyIntegrationChange(queryClient, 'update', tested),
+  });
+};

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { searchBodySchema } from './search';
+import { requiredText } from './validation';
+
+/**
+ * Integrations (API.md part 2, "Integrations" and "Bot integrations"): one row per connected outside
+ * system, its settings in `config`. Answer bots (chatgpt, dialogflow) are attached to devices; the other
+ * types (CRM, PBX, scheduling) plug into the same framework later.
+ */
+export const INTEGRATION_TYPES = [
+  'chatgpt',
+  'dialogflow',
+  'crmx2',
+  'crmzoho',
+  'yeastar',
+  'dentalink',
+  'medilink',
+  'dentalsoft',
+  'calendly',
+  'standard',
+] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/** The types that can be created today; the others are listed by the contract and built next. */
+export const BOT_INTEGRATION_TYPES = ['chatgpt', 'dialogflow'] as const;
+export type BotIntegrationType = (typeof BOT_INTEGRATION_TYPES)[number];
+export const isBotIntegrationType = (type: string): type is BotIntegrationType =>
+  (BOT_INTEGRATION_TYPES as readonly string[]).includes(type);
+
+export const INTEGRATION_STATUSES = ['connected', 'error'] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
+
+/** The config keys each type stores encrypted and answers masked (device.ts maskSecret, isMaskedSecret). */
+export const INTEGRATION_SECRET_KEYS: Record<BotIntegrationType, readonly string[]> = {
+  chatgpt: ['api_key'],
+  dialogflow: ['credentials'],
+};
+
+/**
+ * How the ChatGPT bot asks for its structured answer `{ reply, action: reply|handoff }`: a JSON schema
+ * (OpenAI's structured outputs) or plain JSON mode, which more OpenAI-compatible servers understand.
+ */
+export const CHATGPT_TOOL_TYPES = ['json_schema', 'json_object'] as const;
+/** The API family the bot calls; chat completions is the one every OpenAI-compatible server speaks. */
+export const CHATGPT_METHODS = ['chat_completions'] as const;
+
+export const BOT_ACTIONS = ['reply', 'handoff'] as const;
+export type BotAction = (typeof BOT_ACTIONS)[number];
+
+/** A setting's number between its limits: a value outside them says so (not "must be a whole number"). */
+const bounded = (min: number, max: number, isWhole = true) => {
+  const number = z.number({ error: 'validation.number' });
+  return (isWhole ? number.int({ error: 'validation.number' }) : number)
+    .min(min, { error: 'validation.range' })
+    .max(max, { error: 'validation.range' });
+};
+
+/** The handoff rules every bot shares: who gets the conversation and what the customer is told. */
+const handoffFields = {
+  max_messages_per_day: bounded(1, 100_000).default(200),
+  /** '' hands off to the unassigned queue; a user id of the company assigns it to that user. */
+  handoff_user_id: z.string().trim().max(64).default(''),
+  handoff_text: z.string().trim().max(1000).default(''),
+};
+
+export const chatgptConfigSchema = z.strictObject({
+  api_key: requiredText().max(500),
+  bot_model: requiredText().max(100).default('gpt-4o-mini'),
+  temperature: bounded(0, 2, false).default(0.7),
+  max_tokens: bounded(16, 8192).default(500),
+  context_message_limit: bounded(1, 50).default(10),
+  system_prompt: z.string().trim().max(8000).default(''),
+  method: z.enum(CHATGPT_METHODS).default('chat_completions'),
+  tool_type: z.enum(CHATGPT_TOOL_TYPES).default('json_schema'),
+  ...handoffFields,
+});
+export type ChatgptConfig = z.output<typeof chatgptConfigSchema>;
+
+export const dialogflowConfigSchema = z.strictObject({
+  /** The Google service-account key, as the JSON file Google gives (client_email, private_key, …). */
+  credentials: requiredText().max(20_000),
+  project_id: requiredText().max(100),
+  /** '' uses the contact's language, else the company's. */
+  language: z.string().trim().max(20).default(''),
+  ...handoffFields,
+});
+export type DialogflowConfig = z.output<typeof dialogflowConfigSchema>;
+
+const integrationCommon = {
+  name: requiredText().max(100),
+  /** The devices whose conversations the bot answers; a device has at most one bot. */
+  device_ids: z.array(z.string().trim().min(1).max(64)).max(100).default([]),
+  /** New conversations on these devices start with the bot answering. */
+  answer_new_conversations: z.boolean().default(true),
+};
+
+export const integrationCreateSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('chatgpt'), ...integrationCommon, config: chatgptConfigSchema }),
+  z.strictObject({ type: z.literal('dialogflow'), ...integrationCommon, config: dialogflowConfigSchema }),
+]);
+export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>;
+
+/** An update names what changes; `config` is checked against the stored type's schema by the server. */
+export const integrationUpdateSchema = z.strictObject({
+  name: integrationCommon.name.optional(),
+  device_ids: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
+  answer_new_conversations: z.boolean().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type IntegrationUpdateInput = z.input<typeof integrationUpdateSchema>;
+
+export type Integration = {
+  id: string;
+  type: IntegrationType;
+  name: string;
+  device_ids: string[];
+  answer_new_conversations: boolean;
+  /** The settings, each secret masked (INTEGRATION_SECRET_KEYS, maskSecret). */
+  config: Record<string, unknown>;
+  status: IntegrationStatus;
+  /** The last successful call to the provider (a test, a sync, a bot answer). */
+  last_sync_at: string | null;
+  /** Why the last call failed, '' when it worked. */
+  error: string;
+  create_date: string;
+};
+
+export const integrationSearchSchema = searchBodySchema;
+
+/** A message's `owner` when an answer bot wrote it (an agent's messages carry their user id): the chat shows "Bot". */
+export const BOT_MESSAGE_OWNER = 'bot';
