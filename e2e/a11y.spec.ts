@@ -169,7 +169,7 @@ for (const locale of LOCALES) {
     await expect(composer).toHaveValue('');
     await audit(page, `chat panel (${locale})`);
 
-    await page.getByRole('button', { name: text(locale, 'chat.notes.title') }).click();
+    await page.getByRole('button', { name: text(locale, 'chat.panel.sidePanel') }).click();
     await expect(page.getByTestId('notes-panel')).toBeVisible();
     await audit(page, `notes drawer (${locale})`);
     await page.keyboard.press('Escape');

@@ -332,11 +332,11 @@ test('with the bot answering a conversation of mine, Take hands it back to me', 
   await page.context().close();
 });
 
-test('a transfer is confirmed; the notes drawer closes with its own button', async ({ browser, request }) => {
+test('a transfer is confirmed; the side panel drawer closes with its own button', async ({ browser, request }) => {
   const page = await agentPage(browser, AGENT, { width: 1366, height: 768 });
   const customer = await takeNewConversation(page, request, 'Cliente Traspaso');
 
-  await page.getByRole('button', { name: 'Notas' }).click();
+  await page.getByRole('button', { name: 'Presupuestos, tareas y notas' }).click();
   await expect(page.getByTestId('notes-panel')).toBeVisible();
   await page.getByTestId('notes-close').click();
   await expect(page.getByTestId('notes-panel')).toBeHidden();

@@ -151,9 +151,9 @@ export const ConversationPanel = ({
               />
             </Box>
           </Tooltip>
-          <Tooltip title={t('chat.notes.title')}>
+          <Tooltip title={t('chat.panel.sidePanel')}>
             <IconButton
-              aria-label={t('chat.notes.title')}
+              aria-label={t('chat.panel.sidePanel')}
               aria-pressed={isNotesOpen}
               color={isNotesOpen ? 'primary' : 'default'}
               onClick={() => setIsNotesOpen((open) => !open)}
@@ -205,7 +205,7 @@ export const ConversationPanel = ({
           anchor="right"
           open={isNotesOpen}
           onClose={() => setIsNotesOpen(false)}
-          slotProps={{ paper: { 'aria-label': t('chat.notes.title') } }}
+          slotProps={{ paper: { 'aria-label': t('chat.panel.sidePanel') } }}
         >
           <Box sx={{ width: { xs: '85vw', sm: NOTES_WIDTH + 40 }, height: '100%' }}>{notes}</Box>
         </Drawer>
