@@ -91,7 +91,9 @@ test('a ChatGPT bot set up in settings answers a customer on its device, then ha
   // Asked for a person, the bot lets go: the handoff text reaches the customer, the bot is off, and the
   // conversation waits in the unassigned queue for an agent to take it.
   await customerWrites('Quiero hablar con una persona');
-  await expect(page.getByTestId('message').filter({ hasText: HANDOFF_TEXT })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('message').filter({ hasText: HANDOFF_TEXT })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole('checkbox', { name: 'Respuesta automática (bot)' })).not.toBeChecked();
   await page.getByTestId('take-chat').click();
   await expect(page.getByTestId('composer-input')).toHaveAttribute(

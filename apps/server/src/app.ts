@@ -28,6 +28,7 @@ import { registerErrorHandling } from './core/http/error-handler';
 import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
 import { createBotRegistry } from './integrations/bot-registry';
+import { createWebhookSender } from './integrations/crmx2/webhook-sender';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
@@ -101,12 +102,18 @@ import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { viewsRoutes } from './modules/views/views.routes';
 import { createViewsService } from './modules/views/views.service';
+import { webhooksLogRoutes } from './modules/webhooks/webhooks.routes';
+import { setUpWebhooks } from './modules/webhooks/webhooks.setup';
 
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
 const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
 
-/** Where the log goes when not to standard output (tests read it). */
-export type BuildOptions = { logStream?: { write: (line: string) => void } };
+export type BuildOptions = {
+  /** Where the log goes when not to standard output (tests read it). */
+  logStream?: { write: (line: string) => void };
+  /** The waits between a webhook delivery's attempts; tests give short ones instead of a day's schedule. */
+  webhookRetryDelaysMs?: readonly number[];
+};
 
 /** Builds the whole product: core plugins first, then every module, registered one by one. */
 export const buildApp = async (config: Config, options: BuildOptions = {}): Promise<FastifyInstance> => {
@@ -239,7 +246,17 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     googleTokenUrl: config.googleTokenUrl,
     timeoutMs: config.providerTimeoutMs,
   });
-  const integrationsService = setUpIntegrations({ db, events, box, bots });
+  const webhookSender = createWebhookSender({ allowHosts: config.outboundAllowHosts });
+  const integrationsService = setUpIntegrations({ db, events, box, bots, webhooks: webhookSender });
+  const webhooksService = setUpWebhooks({
+    db,
+    events,
+    queue,
+    box,
+    sender: webhookSender,
+    integrations: integrationsService,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+  });
   setUpBots({
     db,
     events,
@@ -317,6 +334,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(diffusionsRoutes, { service: diffusionsService });
           await localized.register(integrationsRoutes, { service: integrationsService });
+          await localized.register(webhooksLogRoutes, { service: webhooksService });
           await localized.register(notesRoutes, { service: notesService });
           await localized.register(tasksRoutes, { service: tasksService, db });
           await localized.register(listDinamicRoutes, { service: listDinamicService });

@@ -28,3 +28,4 @@ export * from './template-create';
 export * from './template-sync';
 export * from './user';
 export * from './validation';
+export * from './webhook';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { searchBodySchema } from './search';
 import { requiredText } from './validation';
+import { crmx2ConfigSchema } from './webhook';
 
 /**
  * Integrations (API.md part 2, "Integrations" and "Bot integrations"): one row per connected outside
@@ -21,7 +22,7 @@ export const INTEGRATION_TYPES = [
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-/** The types that can be created today; the others are listed by the contract and built next. */
+/** The answer bots: attached to devices, they answer customers. */
 export const BOT_INTEGRATION_TYPES = ['chatgpt', 'dialogflow'] as const;
 export type BotIntegrationType = (typeof BOT_INTEGRATION_TYPES)[number];
 export const isBotIntegrationType = (type: string): type is BotIntegrationType =>
@@ -30,10 +31,17 @@ export const isBotIntegrationType = (type: string): type is BotIntegrationType =
 export const INTEGRATION_STATUSES = ['connected', 'error'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
+/** The types that can be created today; the others are listed by the contract and built next. */
+export const CREATABLE_INTEGRATION_TYPES = [...BOT_INTEGRATION_TYPES, 'crmx2'] as const;
+export type CreatableIntegrationType = (typeof CREATABLE_INTEGRATION_TYPES)[number];
+export const isCreatableIntegrationType = (type: string): type is CreatableIntegrationType =>
+  (CREATABLE_INTEGRATION_TYPES as readonly string[]).includes(type);
+
 /** The config keys each type stores encrypted and answers masked (device.ts maskSecret, isMaskedSecret). */
-export const INTEGRATION_SECRET_KEYS: Record<BotIntegrationType, readonly string[]> = {
+export const INTEGRATION_SECRET_KEYS: Record<CreatableIntegrationType, readonly string[]> = {
   chatgpt: ['api_key'],
   dialogflow: ['credentials'],
+  crmx2: ['secret'],
 };
 
 /**
@@ -97,6 +105,14 @@ const integrationCommon = {
 export const integrationCreateSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chatgpt'), ...integrationCommon, config: chatgptConfigSchema }),
   z.strictObject({ type: z.literal('dialogflow'), ...integrationCommon, config: dialogflowConfigSchema }),
+  // Webhooks answer no conversation: no devices.
+  z.strictObject({
+    type: z.literal('crmx2'),
+    name: integrationCommon.name,
+    device_ids: z.array(z.string()).max(0).default([]),
+    answer_new_conversations: z.literal(false).default(false),
+    config: crmx2ConfigSchema,
+  }),
 ]);
 export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>;
 

@@ -111,6 +111,8 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   diffusion: [{ grants: ['marketing.view', 'subject'], view: whole }],
   // Integrations are settings (their secrets already masked): whoever may read the settings hears of them.
   integration: [{ grants: ['setting.view'], view: whole }],
+  // A webhook delivery belongs to an integration: the same readers hear of its attempts.
+  webhook: [{ grants: ['setting.view'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
   view: [
     { grants: ['subject'], view: whole },

@@ -242,4 +242,6 @@ export const ar: Record<MessageKey, string> = {
   'info.integrationTypeNotAvailable': 'هذا النوع من التكامل غير متاح بعد',
   'info.deviceHasBot': 'هذا الجهاز لديه روبوت بالفعل',
   'info.botHandedOff': 'حوّل الروبوت المحادثة إلى موظف',
+  'info.webhookReplayed': 'أُعيد إرسال التسليم',
+  'info.webhookDeliveryInProgress': 'يجري إرسال هذا التسليم الآن: حاول مرة أخرى بعد بضع ثوانٍ',
 };

@@ -239,4 +239,6 @@ export const en = {
   'info.integrationTypeNotAvailable': 'This type of integration is not available yet',
   'info.deviceHasBot': 'This device already has a bot',
   'info.botHandedOff': 'The bot handed the conversation over to an agent',
+  'info.webhookReplayed': 'Delivery sent again',
+  'info.webhookDeliveryInProgress': 'This delivery is being sent right now: try again in a few seconds',
 } as const;

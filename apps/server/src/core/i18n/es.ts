@@ -245,4 +245,7 @@ export const es: Record<keyof typeof en, string> = {
   'info.integrationTypeNotAvailable': 'Este tipo de integración aún no está disponible',
   'info.deviceHasBot': 'Este dispositivo ya tiene un bot',
   'info.botHandedOff': 'El bot derivó la conversación a un agente',
+  'info.webhookReplayed': 'Entrega reenviada',
+  'info.webhookDeliveryInProgress':
+    'Esta entrega se está enviando en este momento: inténtalo de nuevo en unos segundos',
 };

@@ -246,4 +246,6 @@ export const fr: Record<MessageKey, string> = {
   'info.integrationTypeNotAvailable': "Ce type d'intégration n'est pas encore disponible",
   'info.deviceHasBot': 'Cet appareil a déjà un bot',
   'info.botHandedOff': 'Le bot a transmis la conversation à un agent',
+  'info.webhookReplayed': 'Livraison renvoyée',
+  'info.webhookDeliveryInProgress': 'Cette livraison est en cours d’envoi : réessayez dans quelques secondes',
 };

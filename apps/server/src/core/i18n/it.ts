@@ -243,4 +243,6 @@ export const it: Record<MessageKey, string> = {
   'info.integrationTypeNotAvailable': 'Questo tipo di integrazione non è ancora disponibile',
   'info.deviceHasBot': 'Questo dispositivo ha già un bot',
   'info.botHandedOff': 'Il bot ha passato la conversazione a un operatore',
+  'info.webhookReplayed': 'Consegna inviata di nuovo',
+  'info.webhookDeliveryInProgress': 'Questa consegna è in corso di invio: riprova tra qualche secondo',
 };

@@ -240,4 +240,6 @@ export const zh: Record<MessageKey, string> = {
   'info.integrationTypeNotAvailable': '此类集成暂不可用',
   'info.deviceHasBot': '此设备已有机器人',
   'info.botHandedOff': '机器人已将对话转交给客服',
+  'info.webhookReplayed': '已重新发送此投递',
+  'info.webhookDeliveryInProgress': '此投递正在发送中，请几秒钟后再试',
 };

@@ -2,7 +2,7 @@ import {
   INTEGRATION_SECRET_KEYS,
   type Integration,
   type IntegrationType,
-  isBotIntegrationType,
+  isCreatableIntegrationType,
   isMaskedSecret,
   maskSecret,
 } from '@conversa/domain';
@@ -12,7 +12,7 @@ import type { IntegrationRow } from '../../core/db/schema';
 export type IntegrationConfig = Record<string, unknown>;
 
 const secretKeysOf = (type: IntegrationType): readonly string[] =>
-  isBotIntegrationType(type) ? INTEGRATION_SECRET_KEYS[type] : [];
+  isCreatableIntegrationType(type) ? INTEGRATION_SECRET_KEYS[type] : [];
 
 const isSecret = (type: IntegrationType, key: string, value: unknown): value is string =>
   secretKeysOf(type).includes(key) && typeof value === 'string' && value !== '';

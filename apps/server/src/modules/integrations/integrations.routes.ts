@@ -46,7 +46,9 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
         tags,
         summary:
           'A bot (chatgpt, dialogflow) on devices of the company; 400 naming device_ids.N for a device not ' +
-          "the company's, 409 naming device_ids.N for a device another bot already answers on",
+          "the company's, 409 naming device_ids.N for a device another bot already answers on. A crmx2 " +
+          'webhook (no devices) gets a generated signing secret when none is given; this answer is the only ' +
+          'one that carries it whole (every other answer masks it), so the receiver can be set up with it',
         params: localeParams,
         body: integrationCreateSchema,
       },
@@ -95,7 +97,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
   const checks = [
     [
       'test',
-      'Check the stored credentials against the provider: 200 with the integration, its status and error updated',
+      'Check the stored credentials against the provider (crmx2: a signed `ping` POSTed to the URL now, a 2xx ' +
+        'answer is connected): 200 with the integration, its status and error updated',
     ],
     ['sync', 'Pull from the provider now (a bot: the same check as test), 200 with the integration updated'],
   ] as const;

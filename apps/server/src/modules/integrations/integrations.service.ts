@@ -1,14 +1,11 @@
 import {
   auditChanges,
-  type BotIntegrationType,
-  chatgptConfigSchema,
   DEFAULT_LOCALE,
-  dialogflowConfigSchema,
   type Integration,
   type IntegrationType,
   type integrationCreateSchema,
   type integrationUpdateSchema,
-  isBotIntegrationType,
+  isCreatableIntegrationType,
   type SearchBody,
 } from '@conversa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -27,8 +24,7 @@ import {
   createRealtimeEventsRepository,
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
-import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
-import { bindBot } from '../../integrations/bot-registry';
+import type { CallOutcome, IntegrationKinds } from './integration-kinds';
 import {
   type IntegrationConfig,
   mergeIntegrationConfig,
@@ -50,22 +46,22 @@ const INTEGRATION_KEYS: SearchWhitelist = {
   create_date: { column: integrations.create_date, type: 'date' },
 };
 
-const CONFIG_SCHEMAS = { chatgpt: chatgptConfigSchema, dialogflow: dialogflowConfigSchema } as const;
-
 /** What an audit row compares: the answer without what the provider's calls move. */
 const AUDIT_IGNORED = ['status', 'last_sync_at', 'error', 'create_date'];
 
-type Deps = { db: Database; events: EventBus; box: SecretBox; bots: BotRegistry };
-
-/** The outcome of one provider call, as the integration shows it. */
-export type CallOutcome = { ok: true } | { ok: false; error: string };
+type Deps = { db: Database; events: EventBus; box: SecretBox; kinds: IntegrationKinds };
 
 /**
  * Integrations (API.md part 2): the five routes, the provider test and sync. Secrets are stored encrypted
  * and answered masked; a device has at most one bot (the database's unique device holds it).
  */
-export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
+export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
   const repo = createIntegrationsRepository(db);
+
+  const kindOf = (type: IntegrationType) => {
+    if (!isCreatableIntegrationType(type)) throw new AppError(406, 'info.integrationTypeNotAvailable');
+    return kinds[type];
+  };
 
   const load = async (auth: AuthContext, id: string): Promise<IntegrationRow> => {
     const row = await repo.findById(auth.clientId, id);
@@ -132,17 +128,18 @@ export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
       ),
     );
 
-  /** Checks a bot's whole config against its type's rules; a problem names `config.<key>`. */
-  const checkedConfig = (type: BotIntegrationType, config: IntegrationConfig) => {
-    const parsed = CONFIG_SCHEMAS[type].safeParse(config);
+  /** Checks a whole config against its type's rules; a problem names `config.<key>`. */
+  const checkedConfig = (type: IntegrationType, config: IntegrationConfig) => {
+    const parsed = kindOf(type).configSchema.safeParse(config);
     if (!parsed.success) {
       throw new ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: ['config', ...issue.path] })));
     }
     return parsed.data as IntegrationConfig;
   };
 
-  /** The handoff goes to the unassigned queue ('') or to a user of the company. */
-  const assertHandoffUser = async (auth: AuthContext, config: IntegrationConfig) => {
+  /** A bot's handoff goes to the unassigned queue ('') or to a user of the company. */
+  const assertHandoffUser = async (auth: AuthContext, type: IntegrationType, config: IntegrationConfig) => {
+    if (!kindOf(type).hasHandoffUser) return;
     const userId = String(config.handoff_user_id ?? '');
     if (userId === '') return;
     const found = isUuid(userId)
@@ -194,21 +191,13 @@ export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
     return integration;
   };
 
-  const botTypeOf = (type: IntegrationType): BotIntegrationType => {
-    if (!isBotIntegrationType(type)) throw new AppError(406, 'info.integrationTypeNotAvailable');
-    return type;
-  };
-
-  /** Calls the provider with the stored credentials. */
-  const callProvider = async (row: IntegrationRow): Promise<CallOutcome> => {
-    const type = botTypeOf(row.type);
-    try {
-      await bindBot(bots, type, openIntegrationConfig(box, type, row.config)).test();
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof BotCallError) return { ok: false, error: error.message };
-      throw error;
+  /** The kind of a type that can be written; one without devices (a webhook) refuses them, naming the field. */
+  const writableKind = (type: IntegrationType, deviceIds: string[] | undefined) => {
+    const kind = kindOf(type);
+    if (deviceIds && deviceIds.length > 0 && !kind.hasDevices) {
+      throw badRequest([{ path: 'device_ids', message: 'validation.badValue' }]);
     }
+    return kind;
   };
 
   return {
@@ -232,10 +221,16 @@ export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
       return answer(db, await load(auth, id));
     },
 
+    /**
+     * A new integration; its answer carries the secrets its type shows once (a webhook's signing secret,
+     * generated when not given), whole, while everything stored and announced has them masked.
+     */
     async create(auth: AuthContext, input: CreateInput): Promise<Integration> {
+      const kind = writableKind(input.type, input.device_ids);
       await assertDevices(auth, input.device_ids);
-      await assertHandoffUser(auth, input.config);
-      return guardDevices(input.device_ids, () =>
+      await assertHandoffUser(auth, input.type, input.config);
+      const config = kind.completeConfig(input.config);
+      const integration = await guardDevices(input.device_ids, () =>
         write(auth, 'create', 'info.integrationCreated', null, async (tx) => {
           const txRepo = createIntegrationsRepository(tx);
           const row = await txRepo.insert({
@@ -243,25 +238,28 @@ export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
             type: input.type,
             name: input.name,
             answer_new_conversations: input.answer_new_conversations,
-            config: sealIntegrationConfig(box, input.type, input.config),
+            config: sealIntegrationConfig(box, input.type, config),
           });
           await txRepo.setDevices(auth.clientId, row.id, input.device_ids);
           return row;
         }),
       );
+      const shown = Object.fromEntries(kind.shownOnCreate.map((key) => [key, config[key]]));
+      return { ...integration, config: { ...integration.config, ...shown } };
     },
 
     /** A change of what is given; `config` is checked whole (the stored one under the change). */
     async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Integration> {
       const current = await load(auth, id);
-      const type = botTypeOf(current.type);
+      const type = current.type;
+      writableKind(type, input.device_ids);
       const before = await answer(db, current);
       if (input.device_ids) await assertDevices(auth, input.device_ids, current.id);
       let config: IntegrationConfig | undefined;
       if (input.config) {
         const opened = openIntegrationConfig(box, type, current.config);
         config = checkedConfig(type, mergeIntegrationConfig(type, opened, input.config));
-        await assertHandoffUser(auth, config);
+        await assertHandoffUser(auth, type, config);
       }
       const deviceIds = input.device_ids;
       return guardDevices(deviceIds ?? [], () =>
@@ -293,7 +291,9 @@ export const createIntegrationsService = ({ db, events, box, bots }: Deps) => {
     /** Checks the stored credentials against the provider; the integration shows the outcome. */
     async test(auth: AuthContext, id: string): Promise<{ integration: Integration; outcome: CallOutcome }> {
       const row = await load(auth, id);
-      const outcome = await callProvider(row);
+      const outcome = await kindOf(row.type).test(openIntegrationConfig(box, row.type, row.config), {
+        clientId: row.client_id,
+      });
       const integration = await this.noteCall(row.client_id, row.id, outcome, auth.locale);
       return { integration: integration ?? (await answer(db, row)), outcome };
     },

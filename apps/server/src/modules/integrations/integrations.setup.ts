@@ -2,12 +2,15 @@ import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
 import type { BotRegistry } from '../../integrations/bot-adapter';
+import type { WebhookSender } from '../../integrations/crmx2/webhook-sender';
+import { createIntegrationKinds } from './integration-kinds';
 import { createIntegrationsService } from './integrations.service';
 
-/** Integrations put together: the service over the providers' adapters. */
+/** Integrations put together: the service over the providers' adapters, one kind per type. */
 export const setUpIntegrations = (deps: {
   db: Database;
   events: EventBus;
   box: SecretBox;
   bots: BotRegistry;
-}) => createIntegrationsService(deps);
+  webhooks: WebhookSender;
+}) => createIntegrationsService({ ...deps, kinds: createIntegrationKinds(deps) });

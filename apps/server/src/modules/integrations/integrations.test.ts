@@ -149,7 +149,10 @@ describe('integrations', () => {
   it('answers 400 naming the config field for a bad setting, on create and on update', async () => {
     const bad = await api('POST', 'integration/create', chatgptBot([], { temperature: 5 }));
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toContainEqual({ path: 'config.temperature', message: 'Outside the allowed range' });
+    expect(bad.body.errors).toContainEqual({
+      path: 'config.temperature',
+      message: 'Outside the allowed range',
+    });
     const bot = await created(chatgptBot([]));
     const badUpdate = await api('PUT', `integration/updateone/${bot.id}`, { config: { max_tokens: 'many' } });
     expect(badUpdate.status).toBe(400);

@@ -19,3 +19,4 @@ export * from './tasks';
 export * from './templates';
 export * from './users';
 export * from './views';
+export * from './webhooks';

@@ -1,11 +1,15 @@
 import {
   BOT_INTEGRATION_TYPES,
+  INTEGRATION_SECRET_KEYS,
   type Integration,
   type IntegrationCreateInput,
+  type IntegrationType,
   type IntegrationUpdateInput,
+  maskSecret,
 } from '@conversa/domain';
 import {
   keepPreviousData,
+  type Query,
   type QueryClient,
   useMutation,
   useQuery,
@@ -20,19 +24,23 @@ export type IntegrationPage = { rows: Integration[]; total: number };
 export type IntegrationQuery = { page: number; offset: number };
 
 /**
- * The company's answer bots, newest first. The other types of the contract (CRM, PBX, scheduling) get
- * their own settings when they are built, so this list keeps to what it can edit.
+ * The company's integrations of some types, newest first: the answer bots by default, the webhooks
+ * (crmx2) in their own section. The other types of the contract (CRM, PBX, scheduling) get their own
+ * settings when they are built, so each list keeps to what it can edit.
  */
-export const useIntegrationList = (query: IntegrationQuery) =>
+export const useIntegrationList = (
+  query: IntegrationQuery,
+  types: readonly IntegrationType[] = BOT_INTEGRATION_TYPES,
+) =>
   useQuery({
-    queryKey: [...integrationsKey, query],
+    queryKey: [...integrationsKey, types, query],
     queryFn: async ({ signal }): Promise<IntegrationPage> => {
       const envelope = await api.request<Integration>('integration/search', {
         method: 'POST',
         body: {
           page: query.page + 1,
           offset: query.offset,
-          filters: [{ key: 'type', condition: 'in', value: [...BOT_INTEGRATION_TYPES] }],
+          filters: [{ key: 'type', condition: 'in', value: [...types] }],
           logical: 'and',
           sort: { key: 'create_date', order: 'desc' },
         },
@@ -43,17 +51,27 @@ export const useIntegrationList = (query: IntegrationQuery) =>
     placeholderData: keepPreviousData,
   });
 
+/** Whether a loaded list is of the integration's type (its key is `[...integrationsKey, types, query]`). */
+const listsTypeOf = (query: Query, type: IntegrationType | undefined): boolean => {
+  const types = query.queryKey[integrationsKey.length];
+  return type === undefined || (Array.isArray(types) && types.includes(type));
+};
+
 /**
- * One integration's change applied to every loaded page: a new one goes first (the list is newest
- * first), a changed one takes its new state in place, a deleted one leaves. Used by the answers of this
- * screen's own calls and by the realtime notifications, which may arrive in either order.
+ * One integration's change applied to every loaded page of its type: a new one goes first (the list is
+ * newest first), a changed one takes its new state in place, a deleted one leaves. Used by the answers of
+ * this screen's own calls and by the realtime notifications, which may arrive in either order.
  */
 export const applyIntegrationChange = (
   queryClient: QueryClient,
   action: 'create' | 'update' | 'delete',
   integration: Pick<Integration, 'id'> & Partial<Integration>,
 ): void => {
-  queryClient.setQueriesData<IntegrationPage>({ queryKey: integrationsKey }, (page) => {
+  const filters = {
+    queryKey: integrationsKey,
+    predicate: (query: Query) => listsTypeOf(query, integration.type),
+  };
+  queryClient.setQueriesData<IntegrationPage>(filters, (page) => {
     if (!page) return page;
     const isListed = page.rows.some((row) => row.id === integration.id);
     if (action === 'delete') {
@@ -74,6 +92,25 @@ export const applyIntegrationChange = (
   });
 };
 
+const SECRET_KEYS: Partial<Record<string, readonly string[]>> = INTEGRATION_SECRET_KEYS;
+
+/**
+ * A create answers a webhook's secret whole, to be shown once; the lists keep it masked like every other
+ * answer, so it is never shown again after that.
+ */
+const withSecretsMasked = (integration: Integration): Integration => {
+  const keys = SECRET_KEYS[integration.type] ?? [];
+  return {
+    ...integration,
+    config: Object.fromEntries(
+      Object.entries(integration.config).map(([key, value]) => [
+        key,
+        keys.includes(key) && typeof value === 'string' ? maskSecret(value) : value,
+      ]),
+    ),
+  };
+};
+
 export const useCreateIntegration = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -85,7 +122,7 @@ export const useCreateIntegration = () => {
           errors: 'caller',
         }),
       ),
-    onSuccess: (saved) => applyIntegrationChange(queryClient, 'create', saved),
+    onSuccess: (saved) => applyIntegrationChange(queryClient, 'create', withSecretsMasked(saved)),
   });
 };
 

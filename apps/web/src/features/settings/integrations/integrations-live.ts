@@ -1,4 +1,4 @@
-import { type Integration, isBotIntegrationType } from '@conversa/domain';
+import { CREATABLE_INTEGRATION_TYPES, type Integration } from '@conversa/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type Notification, useSocketEvent } from '../../../shared/socket';
 import { applyIntegrationChange } from './integrations-api';
@@ -7,6 +7,9 @@ const ACTIONS = ['create', 'update', 'delete'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const isAction = (value: string): value is Action => (ACTIONS as readonly string[]).includes(value);
+
+/** The types this screen lists (the bots and the webhooks); the others are not shown yet. */
+const LISTED_TYPES: readonly string[] = CREATABLE_INTEGRATION_TYPES;
 
 const isIntegrationChange = (value: unknown): value is Pick<Integration, 'id'> & Partial<Integration> =>
   typeof value === 'object' && value !== null && 'id' in value;
@@ -19,7 +22,7 @@ export const applyIntegrationNotification = (queryClient: QueryClient, notificat
   if (notification.module !== 'integration' || !isAction(notification.action)) return;
   for (const item of notification.data) {
     if (!isIntegrationChange(item)) continue;
-    if (item.type !== undefined && !isBotIntegrationType(item.type)) continue;
+    if (item.type !== undefined && !LISTED_TYPES.includes(item.type)) continue;
     applyIntegrationChange(queryClient, notification.action, item);
   }
 };

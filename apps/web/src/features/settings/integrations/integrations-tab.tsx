@@ -6,10 +6,8 @@ import {
   isBotIntegrationType,
 } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import {
@@ -37,8 +35,10 @@ import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DeviceDot, IntegrationAvatar } from './integration-brand';
 import { IntegrationDialog } from './integration-dialog';
+import { StatusCell } from './integration-status';
 import { useDeleteIntegration, useIntegrationList, useTestIntegration } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
+import { WebhooksSection } from './webhooks/webhooks-section';
 
 type BotIntegration = Integration & { type: BotIntegrationType };
 
@@ -47,37 +47,6 @@ const isBot = (integration: Integration): integration is BotIntegration =>
 
 const isDevice = (value: unknown): value is Device =>
   typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;
-
-/** Whether the provider answered the last call, and if not, what it said. */
-const StatusCell = ({ integration }: { integration: Integration }) => {
-  const { t } = useTranslation();
-  const isConnected = integration.status === 'connected';
-  return (
-    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', maxWidth: 280 }}>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={isConnected ? 'success' : 'error'}
-        icon={isConnected ? <CheckCircleOutline /> : <ErrorOutline />}
-        label={t(`settings.integrations.status.${integration.status}`)}
-        data-testid="integration-status"
-        data-status={integration.status}
-      />
-      {!isConnected && integration.error && (
-        <Typography
-          variant="caption"
-          color="error"
-          title={integration.error}
-          dir="auto"
-          data-testid="integration-error"
-          sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
-        >
-          {integration.error}
-        </Typography>
-      )}
-    </Box>
-  );
-};
 
 type RowProps = {
   integration: BotIntegration;
@@ -236,8 +205,8 @@ type Editing = { type: BotIntegrationType; integration?: BotIntegration };
 
 /**
  * The company's answer bots (ChatGPT, Dialogflow): the devices each answers on, whether its provider
- * answered the last call and when. With setting.edit they are created, tested, edited and deleted here;
- * changes made elsewhere (a colleague, a bot that fell into error) show live.
+ * answered the last call and when; below them, the webhooks. With setting.edit they are created, tested,
+ * edited and deleted here; changes made elsewhere (a colleague, a bot that fell into error) show live.
  */
 export const IntegrationsTab = () => {
   const { t } = useTranslation();
@@ -249,6 +218,7 @@ export const IntegrationsTab = () => {
   const remove = useDeleteIntegration();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<BotIntegration | null>(null);
+  const titleId = useId();
   useIntegrationsLive();
   const devices = useMemo(
     () => new Map(account.list_device.filter(isDevice).map((device) => [device.id, device])),
@@ -266,76 +236,82 @@ export const IntegrationsTab = () => {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography color="text.secondary" sx={{ flex: '1 1 320px' }}>
-          {t('settings.integrations.intro.list')}
-        </Typography>
-        {canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
-      </Box>
-      <PagedTable
-        query={query}
-        paging={paging}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
-        label={t('settings.tab.integrations')}
-        testId="integration-rows"
-        columns={canEdit ? 5 : 4}
-        texts={{
-          loadFailed: t('settings.integrations.loadFailed'),
-          rowsPerPage: t('settings.audit.rowsPerPage'),
-        }}
-        empty={{
-          icon: SmartToyOutlined,
-          title: t('settings.integrations.empty'),
-          description: t('settings.integrations.emptyHelp'),
-        }}
-        head={
-          <>
-            <TableCell>{t('settings.integrations.column.bot')}</TableCell>
-            <TableCell sx={wideOnly}>{t('settings.integrations.column.devices')}</TableCell>
-            <TableCell>{t('settings.integrations.column.status')}</TableCell>
-            <TableCell sx={wideOnly}>{t('settings.integrations.column.lastSync')}</TableCell>
-            {canEdit && (
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('settings.integrations.column.actions')}
-                </Box>
-              </TableCell>
-            )}
-          </>
-        }
-      >
-        {rows.map((integration) => (
-          <IntegrationRow
-            key={integration.id}
-            integration={integration}
-            devices={devices}
-            canEdit={canEdit}
-            onEdit={() => setEditing({ type: integration.type, integration })}
-            onDelete={() => setDeleting(integration)}
+    <Box sx={{ display: 'grid', gap: 5 }}>
+      <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }} data-testid="bots">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Box sx={{ flex: '1 1 320px', display: 'grid', gap: 0.5 }}>
+            <Typography id={titleId} variant="h6" component="h2">
+              {t('settings.integrations.botsTitle')}
+            </Typography>
+            <Typography color="text.secondary">{t('settings.integrations.intro.list')}</Typography>
+          </Box>
+          {canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
+        </Box>
+        <PagedTable
+          query={query}
+          paging={paging}
+          rowCount={rows.length}
+          total={query.data?.total ?? 0}
+          label={t('settings.tab.integrations')}
+          testId="integration-rows"
+          columns={canEdit ? 5 : 4}
+          texts={{
+            loadFailed: t('settings.integrations.loadFailed'),
+            rowsPerPage: t('settings.audit.rowsPerPage'),
+          }}
+          empty={{
+            icon: SmartToyOutlined,
+            title: t('settings.integrations.empty'),
+            description: t('settings.integrations.emptyHelp'),
+          }}
+          head={
+            <>
+              <TableCell>{t('settings.integrations.column.bot')}</TableCell>
+              <TableCell sx={wideOnly}>{t('settings.integrations.column.devices')}</TableCell>
+              <TableCell>{t('settings.integrations.column.status')}</TableCell>
+              <TableCell sx={wideOnly}>{t('settings.integrations.column.lastSync')}</TableCell>
+              {canEdit && (
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('settings.integrations.column.actions')}
+                  </Box>
+                </TableCell>
+              )}
+            </>
+          }
+        >
+          {rows.map((integration) => (
+            <IntegrationRow
+              key={integration.id}
+              integration={integration}
+              devices={devices}
+              canEdit={canEdit}
+              onEdit={() => setEditing({ type: integration.type, integration })}
+              onDelete={() => setDeleting(integration)}
+            />
+          ))}
+        </PagedTable>
+        {editing && (
+          <IntegrationDialog
+            key={editing.integration?.id ?? `new-${editing.type}`}
+            type={editing.type}
+            integration={editing.integration}
+            others={rows}
+            onClose={() => setEditing(null)}
           />
-        ))}
-      </PagedTable>
-      {editing && (
-        <IntegrationDialog
-          key={editing.integration?.id ?? `new-${editing.type}`}
-          type={editing.type}
-          integration={editing.integration}
-          others={rows}
-          onClose={() => setEditing(null)}
+        )}
+        <ConfirmDialog
+          isOpen={deleting !== null}
+          title={t('settings.integrations.deleteTitle')}
+          text={t('settings.integrations.confirmDelete', { name: deleting?.name ?? '' })}
+          confirmLabel={t('settings.integrations.delete')}
+          isPending={remove.isPending}
+          testId="integration-delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={confirmDelete}
         />
-      )}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        title={t('settings.integrations.deleteTitle')}
-        text={t('settings.integrations.confirmDelete', { name: deleting?.name ?? '' })}
-        confirmLabel={t('settings.integrations.delete')}
-        isPending={remove.isPending}
-        testId="integration-delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-      />
+      </Box>
+      <WebhooksSection />
     </Box>
   );
 };

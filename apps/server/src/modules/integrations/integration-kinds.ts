@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreatableIntegrationType,
+  chatgptConfigSchema,
+  crmx2ConfigSchema,
+  dialogflowConfigSchema,
+  WEBHOOK_PING_EVENT,
+  type WebhookPayload,
+} from '@conversa/domain';
+import type { z } from 'zod';
+import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
+import { bindBot } from '../../integrations/bot-registry';
+import { generateWebhookSecret, type WebhookSender } from '../../integrations/crmx2/webhook-sender';
+import type { IntegrationConfig } from './integrations.mapper';
+
+/** The outcome of one provider call, as the integration shows it. */
+export type CallOutcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * What differs between the integration types the service handles: their settings' rules, what the
+ * server fills in on create, what the create answer shows whole once, and the Test. Adding a type is
+ * adding an entry here (and its adapter), not an `if` in the service.
+ */
+export type IntegrationKind = {
+  configSchema: z.ZodType;
+  /** Attached to devices (the answer bots); the others refuse device_ids. */
+  hasDevices: boolean;
+  /** Whether the settings name a handoff user that must be the company's. */
+  hasHandoffUser: boolean;
+  /** The checked config as stored on create (a generated secret filled in). */
+  completeConfig: (config: IntegrationConfig) => IntegrationConfig;
+  /** Secret keys the create answer carries whole, once, so the other side can be set up. */
+  shownOnCreate: readonly string[];
+  /** Checks the stored settings (secrets decrypted) against the provider. */
+  test: (config: IntegrationConfig, context: { clientId: string }) => Promise<CallOutcome>;
+};
+
+const testBot =
+  (bots: BotRegistry, type: 'chatgpt' | 'dialogflow') =>
+  async (config: IntegrationConfig): Promise<CallOutcome> => {
+    try {
+      await bindBot(bots, type, config).test();
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof BotCallError) return { ok: false, error: error.message };
+      throw error;
+    }
+  };
+
+const botKind = (bots: BotRegistry, type: 'chatgpt' | 'dialogflow', configSchema: z.ZodType) => ({
+  configSchema,
+  hasDevices: true,
+  hasHandoffUser: true,
+  completeConfig: (config: IntegrationConfig) => config,
+  shownOnCreate: [],
+  test: testBot(bots, type),
+});
+
+export const createIntegrationKinds = (deps: {
+  bots: BotRegistry;
+  webhooks: WebhookSender;
+}): Record<CreatableIntegrationType, IntegrationKind> => ({
+  chatgpt: botKind(deps.bots, 'chatgpt', chatgptConfigSchema),
+  dialogflow: botKind(deps.bots, 'dialogflow', dialogflowConfigSchema),
+  crmx2: {
+    configSchema: crmx2ConfigSchema,
+    hasDevices: false,
+    hasHandoffUser: false,
+    completeConfig: (config) => ({ ...config, secret: config.secret || generateWebhookSecret() }),
+    shownOnCreate: ['secret'],
+    // A signed `ping` sent at once, not logged: the receiver's answer is the connection's state.
+    async test(stored, { clientId }) {
+      const config = crmx2ConfigSchema.parse(stored);
+      const id = randomUUID();
+      const payload: WebhookPayload = {
+        id,
+        event: WEBHOOK_PING_EVENT,
+        occurred_at: new Date().toISOString(),
+        client_id: clientId,
+        data: {},
+      };
+      const attempt = await deps.webhooks.send({
+        url: config.url,
+        secret: config.secret ?? '',
+        deliveryId: id,
+        event: WEBHOOK_PING_EVENT,
+        body: JSON.stringify(payload),
+      });
+      return attempt.ok ? { ok: true } : { ok: false, error: attempt.error };
+    },
+  },
+});
+
+export type IntegrationKinds = ReturnType<typeof createIntegrationKinds>;
