@@ -332,7 +332,10 @@ test('with the bot answering a conversation of mine, Take hands it back to me', 
   await page.context().close();
 });
 
-test('a transfer is confirmed; the side panel drawer closes with its own button', async ({ browser, request }) => {
+test('a transfer is confirmed; the side panel drawer closes with its own button', async ({
+  browser,
+  request,
+}) => {
   const page = await agentPage(browser, AGENT, { width: 1366, height: 768 });
   const customer = await takeNewConversation(page, request, 'Cliente Traspaso');
 
