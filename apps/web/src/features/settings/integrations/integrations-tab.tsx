@@ -6,37 +6,34 @@ import {
   isBotIntegrationType,
 } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import {
   Box,
   Button,
   Chip,
-  IconButton,
   ListItemIcon,
   ListItemText,
   Menu,
   MenuItem,
   TableCell,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
-import { ApiError } from '../../../shared/api-client';
-import { formattersFor } from '../../../shared/format/intl-format';
-import { notify } from '../../../shared/notify';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';
-import { ConfirmDialog } from '../confirm-dialog';
 import { DeviceDot, IntegrationAvatar } from './integration-brand';
 import { IntegrationDialog } from './integration-dialog';
+import {
+  DeleteIntegrationDialog,
+  IntegrationActions,
+  LastCallCell,
+  SectionHeader,
+} from './integration-row-parts';
 import { StatusCell } from './integration-status';
-import { useDeleteIntegration, useIntegrationList, useTestIntegration } from './integrations-api';
+import { useIntegrationList } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
 import { WebhooksSection } from './webhooks/webhooks-section';
 
@@ -57,25 +54,8 @@ type RowProps = {
 };
 
 const IntegrationRow = ({ integration, devices, canEdit, onEdit, onDelete }: RowProps) => {
-  const { t, i18n } = useTranslation();
-  const test = useTestIntegration();
-  const format = formattersFor(i18n.language);
+  const { t } = useTranslation();
   const answered = integration.device_ids.flatMap((id) => devices.get(id) ?? []);
-
-  const runTest = () =>
-    test.mutate(integration.id, {
-      onSuccess: (tested) =>
-        tested.status === 'connected'
-          ? notify(t('settings.integrations.testOk', { name: tested.name }), 'success')
-          : notify(
-              t('settings.integrations.testFailed', {
-                name: tested.name,
-                error: tested.error || t('errors.generic'),
-              }),
-              'error',
-            ),
-      onError: (error) => notify((error instanceof ApiError && error.info) || t('errors.generic'), 'error'),
-    });
 
   return (
     <TableRow data-testid="integration-row" data-id={integration.id} hover>
@@ -114,44 +94,17 @@ const IntegrationRow = ({ integration, devices, canEdit, onEdit, onDelete }: Row
       <TableCell>
         <StatusCell integration={integration} />
       </TableCell>
-      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid="integration-last-sync">
-        {integration.last_sync_at
-          ? format.dateTime(integration.last_sync_at)
-          : t('settings.integrations.neverSynced')}
-      </TableCell>
+      <LastCallCell integration={integration} testId="integration-last-sync" />
       {canEdit && (
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<NetworkCheck />}
-            loading={test.isPending}
-            loadingPosition="start"
-            onClick={runTest}
-            aria-label={t('settings.integrations.testNamed', { name: integration.name })}
-            data-testid="integration-test"
-            sx={{ marginInlineEnd: 1 }}
-          >
-            {t('settings.integrations.test')}
-          </Button>
-          <Tooltip title={t('settings.integrations.edit')}>
-            <IconButton
-              aria-label={t('settings.integrations.editNamed', { name: integration.name })}
-              onClick={onEdit}
-              data-testid="integration-edit"
-            >
-              <EditOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('settings.integrations.delete')}>
-            <IconButton
-              aria-label={t('settings.integrations.deleteNamed', { name: integration.name })}
-              onClick={onDelete}
-              data-testid="integration-delete"
-            >
-              <DeleteOutline />
-            </IconButton>
-          </Tooltip>
+          <IntegrationActions
+            integration={integration}
+            texts="settings.integrations"
+            testId="integration"
+            canEdit={canEdit}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </TableCell>
       )}
     </TableRow>
@@ -215,7 +168,6 @@ export const IntegrationsTab = () => {
   const account = useAccount();
   const paging = usePaging();
   const query = useIntegrationList({ page: paging.page, offset: paging.offset });
-  const remove = useDeleteIntegration();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<BotIntegration | null>(null);
   const titleId = useId();
@@ -226,27 +178,15 @@ export const IntegrationsTab = () => {
   );
   const rows = (query.data?.rows ?? []).filter(isBot);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify(t('settings.integrations.deleted', { name: deleting.name }), 'success'),
-      onError: (error) => notify((error instanceof ApiError && error.info) || t('errors.generic'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <Box sx={{ display: 'grid', gap: 5 }}>
       <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }} data-testid="bots">
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Box sx={{ flex: '1 1 320px', display: 'grid', gap: 0.5 }}>
-            <Typography id={titleId} variant="h6" component="h2">
-              {t('settings.integrations.botsTitle')}
-            </Typography>
-            <Typography color="text.secondary">{t('settings.integrations.intro.list')}</Typography>
-          </Box>
-          {canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
-        </Box>
+        <SectionHeader
+          titleId={titleId}
+          title={t('settings.integrations.botsTitle')}
+          intro={t('settings.integrations.intro.list')}
+          action={canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
+        />
         <PagedTable
           query={query}
           paging={paging}
@@ -300,15 +240,11 @@ export const IntegrationsTab = () => {
             onClose={() => setEditing(null)}
           />
         )}
-        <ConfirmDialog
-          isOpen={deleting !== null}
-          title={t('settings.integrations.deleteTitle')}
-          text={t('settings.integrations.confirmDelete', { name: deleting?.name ?? '' })}
-          confirmLabel={t('settings.integrations.delete')}
-          isPending={remove.isPending}
-          testId="integration-delete"
-          onCancel={() => setDeleting(null)}
-          onConfirm={confirmDelete}
+        <DeleteIntegrationDialog
+          deleting={deleting}
+          texts="settings.integrations"
+          testId="integration"
+          onClose={() => setDeleting(null)}
         />
       </Box>
       <WebhooksSection />

@@ -1,22 +1,21 @@
 import { type Integration, WEBHOOK_EVENTS } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { Box, Button, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
-import { ApiError } from '../../../../shared/api-client';
-import { formattersFor } from '../../../../shared/format/intl-format';
-import { notify } from '../../../../shared/notify';
 import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
-import { ConfirmDialog } from '../../confirm-dialog';
+import {
+  DeleteIntegrationDialog,
+  IntegrationActions,
+  LastCallCell,
+  SectionHeader,
+} from '../integration-row-parts';
 import { StatusCell } from '../integration-status';
-import { useDeleteIntegration, useIntegrationList, useTestIntegration } from '../integrations-api';
+import { useIntegrationList } from '../integrations-api';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { WebhookDialog } from './webhook-dialog';
 import { webhookFormOf } from './webhook-form';
@@ -53,25 +52,8 @@ type RowProps = {
 };
 
 const WebhookRow = ({ integration, canEdit, onEdit, onDelete, onDeliveries }: RowProps) => {
-  const { t, i18n } = useTranslation();
-  const test = useTestIntegration();
-  const format = formattersFor(i18n.language);
+  const { t } = useTranslation();
   const { url } = webhookFormOf(integration);
-
-  const runTest = () =>
-    test.mutate(integration.id, {
-      onSuccess: (tested) =>
-        tested.status === 'connected'
-          ? notify(t('settings.webhooks.testOk', { name: tested.name }), 'success')
-          : notify(
-              t('settings.webhooks.testFailed', {
-                name: tested.name,
-                error: tested.error || t('errors.generic'),
-              }),
-              'error',
-            ),
-      onError: (error) => notify((error instanceof ApiError && error.info) || t('errors.generic'), 'error'),
-    });
 
   return (
     <TableRow data-testid="webhook-row" data-id={integration.id} hover>
@@ -102,58 +84,26 @@ const WebhookRow = ({ integration, canEdit, onEdit, onDelete, onDeliveries }: Ro
       <TableCell>
         <StatusCell integration={integration} />
       </TableCell>
-      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid="webhook-last-delivery">
-        {integration.last_sync_at
-          ? format.dateTime(integration.last_sync_at)
-          : t('settings.integrations.neverSynced')}
-      </TableCell>
+      <LastCallCell integration={integration} testId="webhook-last-delivery" />
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {canEdit && (
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<NetworkCheck />}
-            loading={test.isPending}
-            loadingPosition="start"
-            onClick={runTest}
-            aria-label={t('settings.webhooks.testNamed', { name: integration.name })}
-            data-testid="webhook-test"
-            sx={{ marginInlineEnd: 1 }}
-          >
-            {t('settings.integrations.test')}
-          </Button>
-        )}
-        <Tooltip title={t('settings.webhooks.deliveries')}>
-          <IconButton
-            aria-label={t('settings.webhooks.deliveriesNamed', { name: integration.name })}
-            onClick={onDeliveries}
-            data-testid="webhook-deliveries"
-          >
-            <HistoryOutlined />
-          </IconButton>
-        </Tooltip>
-        {canEdit && (
-          <>
-            <Tooltip title={t('settings.integrations.edit')}>
-              <IconButton
-                aria-label={t('settings.integrations.editNamed', { name: integration.name })}
-                onClick={onEdit}
-                data-testid="webhook-edit"
-              >
-                <EditOutlined />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('settings.integrations.delete')}>
-              <IconButton
-                aria-label={t('settings.integrations.deleteNamed', { name: integration.name })}
-                onClick={onDelete}
-                data-testid="webhook-delete"
-              >
-                <DeleteOutline />
-              </IconButton>
-            </Tooltip>
-          </>
-        )}
+        <IntegrationActions
+          integration={integration}
+          texts="settings.webhooks"
+          testId="webhook"
+          canEdit={canEdit}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        >
+          <Tooltip title={t('settings.webhooks.deliveries')}>
+            <IconButton
+              aria-label={t('settings.webhooks.deliveriesNamed', { name: integration.name })}
+              onClick={onDeliveries}
+              data-testid="webhook-deliveries"
+            >
+              <HistoryOutlined />
+            </IconButton>
+          </Tooltip>
+        </IntegrationActions>
       </TableCell>
     </TableRow>
   );
@@ -172,21 +122,11 @@ export const WebhooksSection = () => {
   const canEdit = can('setting.edit');
   const paging = usePaging();
   const query = useIntegrationList({ page: paging.page, offset: paging.offset }, WEBHOOK_TYPES);
-  const remove = useDeleteIntegration();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const [logOf, setLogOf] = useState<Integration | null>(null);
   const titleId = useId();
   const rows = (query.data?.rows ?? []).filter((integration) => integration.type === 'crmx2');
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notify(t('settings.webhooks.deleted', { name: deleting.name }), 'success'),
-      onError: (error) => notify((error instanceof ApiError && error.info) || t('errors.generic'), 'error'),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <Box
@@ -195,24 +135,23 @@ export const WebhooksSection = () => {
       sx={{ display: 'grid', gap: 2 }}
       data-testid="webhooks"
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box sx={{ flex: '1 1 320px', display: 'grid', gap: 0.5 }}>
-          <Typography id={titleId} variant="h6" component="h2">
-            {t('settings.webhooks.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('settings.webhooks.intro')}</Typography>
-        </Box>
-        {canEdit && (
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setEditing({})}
-            data-testid="webhook-new"
-          >
-            {t('settings.webhooks.new')}
-          </Button>
-        )}
-      </Box>
+      <SectionHeader
+        titleId={titleId}
+        title={t('settings.webhooks.title')}
+        intro={t('settings.webhooks.intro')}
+        action={
+          canEdit && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setEditing({})}
+              data-testid="webhook-new"
+            >
+              {t('settings.webhooks.new')}
+            </Button>
+          )
+        }
+      />
       <PagedTable
         query={query}
         paging={paging}
@@ -263,15 +202,11 @@ export const WebhooksSection = () => {
         />
       )}
       {logOf && <DeliveriesDialog integration={logOf} canEdit={canEdit} onClose={() => setLogOf(null)} />}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        title={t('settings.webhooks.deleteTitle')}
-        text={t('settings.webhooks.confirmDelete', { name: deleting?.name ?? '' })}
-        confirmLabel={t('settings.integrations.delete')}
-        isPending={remove.isPending}
-        testId="webhook-delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+      <DeleteIntegrationDialog
+        deleting={deleting}
+        texts="settings.webhooks"
+        testId="webhook"
+        onClose={() => setDeleting(null)}
       />
     </Box>
   );
