@@ -77,7 +77,7 @@ describe('contact detail page', () => {
     expect(screen.queryByTestId('contact-star')).not.toBeInTheDocument();
 
     // Without deal.view and task.view there are no deals or tasks tabs to open.
-    expect(screen.queryByRole('tab', { name: 'Negocios' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Presupuestos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Tareas' })).not.toBeInTheDocument();
   });
 
@@ -95,7 +95,7 @@ describe('contact detail page', () => {
     ]);
     renderDetail(dealsAccount());
 
-    await userEvent.click(await screen.findByRole('tab', { name: 'Negocios' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Presupuestos' }));
     const rows = await screen.findAllByTestId('contact-detail-deal');
     expect(rows[0]).toHaveTextContent('Ortodoncia');
     expect(rows[0]).toHaveTextContent('Ganado');

@@ -161,7 +161,7 @@ describe('webhooks settings', () => {
     await userEvent.click(within(dialog).getByTestId('webhook-event-contact.created'));
     await userEvent.click(within(dialog).getByTestId('webhook-group-all-deal'));
     expect(within(dialog).getByTestId('webhook-event-deal.stage_changed')).toBeChecked();
-    expect(within(dialog).getByText('Negocio cambió de etapa')).toBeInTheDocument();
+    expect(within(dialog).getByText('Presupuesto cambió de etapa')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByTestId('webhook-dialog-submit'));
 
     expect(await within(dialog).findByTestId('webhook-secret')).toHaveTextContent(
@@ -327,7 +327,7 @@ describe('webhooks settings', () => {
     expect(within(failed).getByTestId('delivery-http')).toHaveTextContent('500');
     expect(within(failed).getByTestId('delivery-error')).toHaveTextContent('Internal Server Error');
     const delivered = await deliveryRow('del-2');
-    expect(within(delivered).getByTestId('delivery-event')).toHaveTextContent('Negocio modificado');
+    expect(within(delivered).getByTestId('delivery-event')).toHaveTextContent('Presupuesto modificado');
     expect(within(delivered).getByTestId('delivery-status')).toHaveTextContent('Entregado');
 
     await userEvent.click(within(failed).getByTestId('delivery-expand'));
