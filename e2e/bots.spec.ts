@@ -15,20 +15,45 @@ test.afterAll(async () => {
   await openai?.close();
 });
 
+const ownerToken = async (request: APIRequestContext): Promise<string> => {
+  const login = await request.post('/api/v1/es/login', { data: { email: OWNER, password: DEMO_PASSWORD } });
+  return (await login.json()).data[0].access_token;
+};
+
+/** The device this spec made, removed after it whatever happened: later specs expect one connected device. */
+let madeDeviceId: string | undefined;
+
+test.afterEach(async ({ request }) => {
+  if (!madeDeviceId) return;
+  const headers = { Authorization: `Bearer ${await ownerToken(request)}` };
+  const bots = await request.post('/api/v1/es/integration/search', {
+    headers,
+    data: { page: 1, offset: 100 },
+  });
+  for (const bot of (await bots.json()).data as { id: string; device_ids: string[] }[]) {
+    if (bot.device_ids.includes(madeDeviceId)) {
+      await request.delete(`/api/v1/es/integration/deleteone/${bot.id}`, { headers });
+    }
+  }
+  expect((await request.delete(`/api/v1/es/device/deleteone/${madeDeviceId}`, { headers })).status()).toBe(
+    200,
+  );
+  madeDeviceId = undefined;
+});
+
 /**
  * A sandbox device of its own, made through the API as an admin would: the bot answers only there, so the
  * other specs' conversations on the demo's sandbox device stay with people.
  */
 const newSandboxDevice = async (request: APIRequestContext, name: string) => {
-  const login = await request.post('/api/v1/es/login', { data: { email: OWNER, password: DEMO_PASSWORD } });
-  const token: string = (await login.json()).data[0].access_token;
   const created = await request.post('/api/v1/es/device/create', {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${await ownerToken(request)}` },
     data: { name, setting: { conect: { type: 'sandbox', status: 'connected' } } },
   });
   expect(created.status()).toBe(200);
   const device: { id: string; setting: { conect: { config: { secret: string } } } } = (await created.json())
     .data[0];
+  madeDeviceId = device.id;
   return { id: device.id, secret: device.setting.conect.config.secret };
 };
 
