@@ -15,7 +15,7 @@ const buildDiffusion = async (
   const dialog = page.getByTestId('diffusion-dialog');
   await dialog.getByTestId('diffusion-name').fill(name);
   await dialog.getByTestId('diffusion-device').click();
-  await page.getByRole('option', { name: 'Sandbox' }).click();
+  await page.getByRole('option', { name: 'Sandbox', exact: true }).click();
   if (tag) {
     await dialog.getByTestId('diffusion-lists').click();
     await page.getByRole('option', { name: tag, exact: true }).click();
