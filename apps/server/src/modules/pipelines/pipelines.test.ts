@@ -166,6 +166,10 @@ describe('pipeline writes', () => {
     const committed = new Promise<void>((resolve) => {
       commit = resolve;
     });
+    let markInserted = () => {};
+    const inserted = new Promise<void>((resolve) => {
+      markInserted = resolve;
+    });
     // A deal's insert into the stage, not yet committed when the stage's deletion reads its deals.
     const placing = testApp.app.database.db.transaction(async (tx) => {
       await tx.insert(deals).values({
@@ -175,8 +179,11 @@ describe('pipeline writes', () => {
         pipeline_id: pipeline.id,
         pipeline_stage_id: going?.id ?? '',
       });
+      markInserted();
       await committed;
     });
+    // The deletion starts only once the row is in (uncommitted): on a busy machine it once ran first.
+    await inserted;
     const deleting = update(pipeline.id, { stages: [{ id: staying?.id, name: 'Staying' }] });
     await new Promise((resolve) => setTimeout(resolve, 300));
     commit();
