@@ -1,4 +1,10 @@
-import { type AccessSubject, type AccountBundle, hasAccess, type PermissionKey } from '@conversa/domain';
+import {
+  type AccessSubject,
+  type AccountBundle,
+  type Device,
+  hasAccess,
+  type PermissionKey,
+} from '@conversa/domain';
 import { useCallback } from 'react';
 import { useSession } from '../session';
 import { useAccountQuery } from './api/get-account';
@@ -26,3 +32,7 @@ export const useCan = (): ((key?: PermissionKey) => boolean) => {
   const account = useAccount();
   return useCallback((key?: PermissionKey) => !key || hasAccess(accessSubjectOf(account), key), [account]);
 };
+
+/** A device of the account bundle's `list_device` (the bundle types its lists loosely, as the server's JSON). */
+export const isAccountDevice = (value: unknown): value is Device =>
+  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;

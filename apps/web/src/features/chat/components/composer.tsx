@@ -3,7 +3,6 @@ import {
   type Contact,
   canSendTemplates,
   composerState,
-  type Device,
   FILE_MAX_BYTES,
 } from '@conversa/domain';
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -24,7 +23,7 @@ import {
 } from '@mui/material';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useCan } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { notify } from '../../../shared/notify';
 import { useTemplates } from '../api/get-templates';
 import { messageTypeOfFile, useSendMessage } from '../api/send-message';
@@ -39,9 +38,6 @@ import {
 } from './template-editor';
 
 const COMPOSER_FOCUS_DELAY_MS = 100;
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;
 
 /** Whether a file may be attached: the 10 MB rule is checked before anything is uploaded. */
 export const isFileTooLarge = (file: Pick<File, 'size'>): boolean => file.size > FILE_MAX_BYTES;
@@ -71,7 +67,7 @@ export const Composer = ({ contact }: { contact: Contact }) => {
   });
   const isReady = state === 'ready';
   const placeholder = t(COMPOSER_PLACEHOLDERS[state], { device: contact.device?.name ?? '' });
-  const device = account.list_device.filter(isDevice).find((item) => item.id === contact.device?.id);
+  const device = account.list_device.filter(isAccountDevice).find((item) => item.id === contact.device?.id);
   const hasTemplates = device
     ? canSendTemplates({ mode: device.mode, type: device.setting.conect.type })
     : contact.device?.setting.conect.type === 'sandbox';

@@ -4,7 +4,6 @@ import {
   canSendTemplates,
   contactCreateSchema,
   conversationsIn,
-  type Device,
   isDeviceConnected,
   type Message,
   TIMING,
@@ -29,7 +28,7 @@ import {
 import { memo, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useCan } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
@@ -51,9 +50,6 @@ import {
 
 type NewContactForm = ContactCreateInput;
 
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'status' in value && 'setting' in value;
-
 /**
  * Start a conversation (spec sections 2 and 5): a connected device, an existing contact or a new one, and a
  * text or a template. Closes when the chosen conversation is taken by someone else meanwhile.
@@ -70,7 +66,7 @@ export const NewMessageDialog = memo(
   }) => {
     const { t, i18n } = useTranslation();
     const { user, list_device } = useAccount();
-    const devices = list_device.filter(isDevice).filter(isDeviceConnected);
+    const devices = list_device.filter(isAccountDevice).filter(isDeviceConnected);
     const [pickedDeviceId, setDeviceId] = useState('');
     // With a single connected device there is nothing to choose.
     const deviceId = pickedDeviceId || (devices.length === 1 ? (devices[0]?.id ?? '') : '');

@@ -1,4 +1,4 @@
-import type { Device, Diffusion } from '@conversa/domain';
+import type { Diffusion } from '@conversa/domain';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAccount } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
@@ -28,9 +28,6 @@ import { AudienceSection } from './audience-section';
 import { MessageSection } from './message-section';
 import { PacingSection } from './pacing-section';
 import { ScheduleSection } from './schedule-section';
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ display: 'grid', gap: 2 }}>
@@ -66,7 +63,7 @@ export const DiffusionDialog = ({
   const titleId = useId();
   const navigate = useNavigate();
   const account = useAccount();
-  const devices = useMemo(() => account.list_device.filter(isDevice), [account.list_device]);
+  const devices = useMemo(() => account.list_device.filter(isAccountDevice), [account.list_device]);
   const create = useCreateDiffusion();
   const update = useUpdateDiffusion();
   const [form, setForm] = useState<DiffusionForm>(emptyForm());

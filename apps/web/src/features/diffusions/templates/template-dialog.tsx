@@ -28,7 +28,7 @@ import {
 import { useId, useState } from 'react';
 import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
@@ -50,9 +50,6 @@ export type TemplateForm = {
   footer: string;
   buttons: TemplateButtonForm[];
 };
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;
 
 /** Templates are reviewed by WhatsApp Business: only its official devices can have them. */
 export const isOfficialWhatsapp = (device: Device): boolean =>
@@ -86,7 +83,7 @@ type TemplateDialogProps = { isOpen: boolean; deviceId: string; onClose: () => v
 export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProps) => {
   const { t } = useTranslation();
   const titleId = useId();
-  const devices = useAccount().list_device.filter(isDevice).filter(isOfficialWhatsapp);
+  const devices = useAccount().list_device.filter(isAccountDevice).filter(isOfficialWhatsapp);
   const create = useCreateTemplate();
   const [failure, setFailure] = useState<string | null>(null);
   const empty = (): TemplateForm => ({

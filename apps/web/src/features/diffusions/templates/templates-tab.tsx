@@ -1,4 +1,4 @@
-import type { Device, Template } from '@conversa/domain';
+import type { Template } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Sync from '@mui/icons-material/Sync';
@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useCan } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { notify } from '../../../shared/notify';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -37,9 +37,6 @@ import {
   useTemplateList,
   useTemplatesLive,
 } from './templates-api';
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;
 
 /** Asks before a template is deleted, here and in WhatsApp. */
 const DeleteTemplateDialog = ({ template, onClose }: { template: Template | null; onClose: () => void }) => {
@@ -82,7 +79,7 @@ const DeleteTemplateDialog = ({ template, onClose }: { template: Template | null
 export const TemplatesTab = () => {
   const { t, i18n } = useTranslation();
   const can = useCan();
-  const devices = useAccount().list_device.filter(isDevice);
+  const devices = useAccount().list_device.filter(isAccountDevice);
   const [deviceId, setDeviceId] = useState('');
   const [isCreating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Template | null>(null);

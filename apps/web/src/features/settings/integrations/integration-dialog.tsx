@@ -33,7 +33,7 @@ import {
 } from '@mui/material';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { LANGUAGE_OPTIONS } from '../../../shared/ui/flags';
@@ -51,9 +51,6 @@ import {
   validate,
 } from './integration-form';
 import { useCreateIntegration, useUpdateIntegration } from './integrations-api';
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'setting' in value;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ display: 'grid', gap: 2 }}>
@@ -87,7 +84,7 @@ export const IntegrationDialog = ({ integration, type, others, onClose }: Integr
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const account = useAccount();
-  const devices = useMemo(() => account.list_device.filter(isDevice), [account.list_device]);
+  const devices = useMemo(() => account.list_device.filter(isAccountDevice), [account.list_device]);
   const takenBy = useMemo(
     () =>
       new Map(

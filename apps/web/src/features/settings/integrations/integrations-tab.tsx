@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useCan } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';
 import { DeviceDot, IntegrationAvatar } from './integration-brand';
@@ -41,9 +41,6 @@ type BotIntegration = Integration & { type: BotIntegrationType };
 
 const isBot = (integration: Integration): integration is BotIntegration =>
   isBotIntegrationType(integration.type);
-
-const isDevice = (value: unknown): value is Device =>
-  typeof value === 'object' && value !== null && 'id' in value && 'name' in value && 'color' in value;
 
 type RowProps = {
   integration: BotIntegration;
@@ -173,7 +170,7 @@ export const IntegrationsTab = () => {
   const titleId = useId();
   useIntegrationsLive();
   const devices = useMemo(
-    () => new Map(account.list_device.filter(isDevice).map((device) => [device.id, device])),
+    () => new Map(account.list_device.filter(isAccountDevice).map((device) => [device.id, device])),
     [account.list_device],
   );
   const rows = (query.data?.rows ?? []).filter(isBot);
