@@ -1,5 +1,7 @@
 export * from './account';
+export * from './api-key';
 export * from './auth';
+export * from './call';
 export * from './chat';
 export * from './client';
 export * from './composer';

@@ -145,3 +145,7 @@ export const integrationSearchSchema = searchBodySchema;
 
 /** A message's `owner` when an answer bot wrote it (an agent's messages carry their user id): the chat shows "Bot". */
 export const BOT_MESSAGE_OWNER = 'bot';
+
+/** The records a CRM integration keeps its own id for (integration_links). */
+export const INTEGRATION_LINK_MODULES = ['contact', 'lead'] as const;
+export type IntegrationLinkModule = (typeof INTEGRATION_LINK_MODULES)[number];

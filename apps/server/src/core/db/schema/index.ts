@@ -1,4 +1,6 @@
+export * from './api-keys';
 export * from './audit-logs';
+export * from './calls';
 export * from './clients';
 export * from './contacts';
 export * from './deals';

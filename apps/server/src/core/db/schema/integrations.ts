@@ -1,5 +1,5 @@
-import type { IntegrationStatus, IntegrationType } from '@conversa/domain';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { IntegrationLinkModule, IntegrationStatus, IntegrationType } from '@conversa/domain';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { devices } from './devices';
 
@@ -51,3 +51,29 @@ export const integrationDevices = pgTable(
 );
 
 export type IntegrationDeviceRow = typeof integrationDevices.$inferSelect;
+
+/**
+ * A record of ours and its id in a CRM integration (Zoho): the upsert sends it back, so a record is
+ * updated there rather than created twice, and the record shows where it lives.
+ */
+export const integrationLinks = pgTable(
+  'integration_links',
+  {
+    client_id: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    integration_id: uuid('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    module: text('module').$type<IntegrationLinkModule>().notNull(),
+    record_id: uuid('record_id').notNull(),
+    external_id: text('external_id').notNull(),
+    synced_at: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.integration_id, table.module, table.record_id] }),
+    index('integration_links_record_id_idx').on(table.record_id),
+  ],
+);
+
+export type IntegrationLinkRow = typeof integrationLinks.$inferSelect;
