@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeParts } from './locale-parts-plugin';
 
 // In development the API and the socket live on the server (port 8080); in production the server serves dist/.
 const server = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeParts()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },

@@ -32,7 +32,7 @@ const ROUTES = [
     name: 'sign-in page',
     modules: ['src/features/auth/signin-page.tsx'],
     targetBytes: 170 * 1024,
-    ceilingBytes: 240 * 1024,
+    ceilingBytes: 215 * 1024,
   },
   {
     name: 'app shell after sign-in (dashboard)',
@@ -40,9 +40,11 @@ const ROUTES = [
       'src/app/require-auth.tsx',
       'src/app/layout/app-layout.tsx',
       'src/features/dashboard/dashboard-main-page.tsx',
+      // The app's texts, which the /app route fetches before it shows the shell (shared/i18n.ts).
+      'src/locales/es.json?part=app',
     ],
     targetBytes: 300 * 1024,
-    ceilingBytes: 335 * 1024,
+    ceilingBytes: 310 * 1024,
   },
 ];
 

@@ -19,3 +19,10 @@ export const splitFullName = (name: string): { first_name: string; last_name: st
   const words = name.trim().split(/\s+/).filter(Boolean);
   return { first_name: words[0] ?? '', last_name: words[1] ?? '', full_name: words.join(' ') };
 };
+
+/**
+ * The initials an avatar shows: the user's own choice, else those of the name. Here rather than in user.ts,
+ * whose schemas would bring the validation library into the app shell that shows the avatar.
+ */
+export const avatarInitialsOf = (user: { name: string; initials: string }): string =>
+  user.initials || initialsOf(user.name);

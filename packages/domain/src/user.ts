@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LOCALES } from './locales';
-import { initialsOf } from './names';
 import type { AccountType } from './permissions';
 import { isPermissionKey } from './permissions';
 import { INITIALS_MAX_CHARS } from './security';
@@ -88,10 +87,6 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** Fields only the company owner or the master may change on another user. */
 export const USER_ADMIN_FIELDS = ['access', 'answer', 'active'] as const;
-
-/** The initials an avatar shows: the user's own choice, else those of the name. */
-export const avatarInitialsOf = (user: Pick<User, 'name' | 'initials'>): string =>
-  user.initials || initialsOf(user.name);
 
 /**
  * A new password. `current_password` is required when the password is one's own (the server answers 400

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
+import { loadAppTexts } from '../shared/i18n';
 import { PATHS } from '../shared/paths';
 import { APP_ROUTES } from './app-routes';
 import type { RouteHandle } from './layout/app-layout';
@@ -28,7 +29,8 @@ export const appRouteObjects: RouteObject[] = [
   { path: PATHS.serverError, ...lazyPage(() => errorPages().then((m) => m.ServerErrorPage)) },
   {
     path: '/app',
-    ...lazyPage(() => import('./require-auth').then((m) => m.RequireAuth)),
+    // The app's texts arrive with the shell, so no screen behind sign-in shows before its words.
+    ...lazyPage(() => Promise.all([import('./require-auth'), loadAppTexts()]).then(([m]) => m.RequireAuth)),
     children: [
       {
         ...lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout)),

@@ -1,23 +1,38 @@
-import { DEFAULT_LOCALE, isLocale, isRtl, type Locale } from '@conversa/domain';
+import { DEFAULT_LOCALE, isLocale, isRtl, LOCALES, type Locale } from '@conversa/domain';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import es from '../locales/es.json';
+import esPublic from '../locales/es.json?part=public';
+import type { LocalePart } from '../locales/locale-parts';
 import { prepareRtlStyles } from './rtl-styles';
 import { storage } from './storage';
 
 /** The language the person chose, remembered across visits (and before signing in). */
 export const LOCALE_STORAGE_KEY = 'language';
 
+type BundlePart = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
- * Spanish (the default and the fallback) is in the first download; every other bundle is fetched when its
- * language is chosen, so a page does not carry five languages nobody reads.
+ * Spanish's public part (the sign-in and other public pages) is in the first download; every other part is
+ * fetched when it is needed: the app's texts on entering /app, another language's when it is chosen. A
+ * page then never carries five languages nobody reads, nor the sign-in page the texts of forty screens.
  */
-const LAZY_BUNDLES: Record<Exclude<Locale, 'es'>, () => Promise<{ default: object }>> = {
-  en: () => import('../locales/en.json'),
-  fr: () => import('../locales/fr.json'),
-  it: () => import('../locales/it.json'),
-  zh: () => import('../locales/zh.json'),
-  ar: () => import('../locales/ar.json'),
+const BUNDLE_PARTS: Record<LocalePart, Record<Locale, BundlePart>> = {
+  public: {
+    es: async () => ({ default: esPublic }),
+    en: () => import('../locales/en.json?part=public'),
+    fr: () => import('../locales/fr.json?part=public'),
+    it: () => import('../locales/it.json?part=public'),
+    zh: () => import('../locales/zh.json?part=public'),
+    ar: () => import('../locales/ar.json?part=public'),
+  },
+  app: {
+    es: () => import('../locales/es.json?part=app'),
+    en: () => import('../locales/en.json?part=app'),
+    fr: () => import('../locales/fr.json?part=app'),
+    it: () => import('../locales/it.json?part=app'),
+    zh: () => import('../locales/zh.json?part=app'),
+    ar: () => import('../locales/ar.json?part=app'),
+  },
 };
 
 const storedLocale = (): Locale => {
@@ -34,23 +49,43 @@ export const applyDocumentLocale = (locale: Locale): void => {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { es: { translation: es } },
+  resources: { es: { translation: esPublic } },
   lng: DEFAULT_LOCALE,
   // Every bundle is complete (locales.test.ts); Spanish only covers a text that is still on its way.
   fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: ['es', ...Object.keys(LAZY_BUNDLES)],
+  supportedLngs: LOCALES,
   interpolation: { escapeValue: false },
   initAsync: false,
   showSupportNotice: false,
 });
 applyDocumentLocale(DEFAULT_LOCALE);
 
-/** Fetches a language's bundle (and the right-to-left styles for Arabic) before anything shows it. */
+const loadedParts = new Set<string>();
+/** Once /app is entered, a language change fetches the app's texts too. */
+let isAppEntered = false;
+
+const loadPart = async (locale: Locale, part: LocalePart): Promise<void> => {
+  const key = `${locale}:${part}`;
+  if (loadedParts.has(key)) return;
+  const bundle = await BUNDLE_PARTS[part][locale]();
+  i18n.addResourceBundle(locale, 'translation', bundle.default, true, true);
+  loadedParts.add(key);
+};
+loadedParts.add('es:public');
+
+/** Fetches a language's texts (and the right-to-left styles for Arabic) before anything shows them. */
 export const loadLocale = async (locale: Locale): Promise<void> => {
-  if (isRtl(locale)) await prepareRtlStyles();
-  if (locale === 'es' || i18n.hasResourceBundle(locale, 'translation')) return;
-  const bundle = await LAZY_BUNDLES[locale]();
-  i18n.addResourceBundle(locale, 'translation', bundle.default);
+  await Promise.all([
+    isRtl(locale) ? prepareRtlStyles() : undefined,
+    loadPart(locale, 'public'),
+    isAppEntered ? loadPart(locale, 'app') : undefined,
+  ]);
+};
+
+/** The texts of every screen behind sign-in, fetched by the /app route before it shows anything. */
+export const loadAppTexts = async (): Promise<void> => {
+  isAppEntered = true;
+  await loadPart(currentLocale(), 'app');
 };
 
 export function currentLocale(): Locale {

@@ -4,12 +4,15 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import { ChatNotifier } from '../../features/chat/components/chat-notifier';
-import { FloatingChat } from '../../features/chat/components/floating-chat';
-import { DevicesRealtime } from '../../features/devices/components/devices-realtime';
 import { accessSubjectOf, useAccount, useCan } from '../../shared/account/use-account';
 import type { AppRoute } from '../app-routes';
-import { DeferredPopupAnnouncement, DeferredTaskBell } from './deferred-parts';
+import {
+  DeferredChatNotifier,
+  DeferredDevicesRealtime,
+  DeferredFloatingChat,
+  DeferredPopupAnnouncement,
+  DeferredTaskBell,
+} from './deferred-parts';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -92,9 +95,9 @@ export const AppLayout = () => {
         </Box>
         {hasFooter && <Footer />}
       </Box>
-      {canChat && <ChatNotifier />}
-      {canChat && <FloatingChat />}
-      {can('device.view') && <DevicesRealtime />}
+      {canChat && <DeferredChatNotifier />}
+      {canChat && <DeferredFloatingChat />}
+      {can('device.view') && <DeferredDevicesRealtime />}
       {can('task.view') && <DeferredTaskBell />}
       <DeferredPopupAnnouncement />
     </Box>

@@ -1,5 +1,5 @@
 import type { LoginData, SigninInput, TwoFactorChallenge } from '@conversa/domain';
-import { Alert, Box, TextField } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { isChallenge, storeSession, useLogin } from '../api/login';
 import { signinResolver } from '../signin-rule';
+import { OutlinedField } from './outlined-field';
 
 // Only an account with two-factor reaches these: they load after the password step, not with the page.
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
@@ -93,7 +94,7 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
           {failure}
         </Alert>
       )}
-      <TextField
+      <OutlinedField
         {...register('email')}
         type="email"
         label={t('signin.email')}
@@ -102,9 +103,8 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
         size={size}
         error={Boolean(errors.email)}
         helperText={translateMessage(errors.email?.message)}
-        fullWidth
       />
-      <TextField
+      <OutlinedField
         {...register('password')}
         type="password"
         label={t('signin.password')}
@@ -112,7 +112,6 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
         size={size}
         error={Boolean(errors.password)}
         helperText={translateMessage(errors.password?.message)}
-        fullWidth
       />
       <SubmitButton
         isPending={login.isPending}
