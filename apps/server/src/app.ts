@@ -29,6 +29,8 @@ import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
 import { createBotRegistry } from './integrations/bot-registry';
 import { createWebhookSender } from './integrations/crmx2/webhook-sender';
+import { createYeastarClient } from './integrations/yeastar/yeastar.client';
+import { createZohoClient } from './integrations/zoho/zoho-client';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
@@ -46,6 +48,8 @@ import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { setUpApiKeys } from './modules/api-keys/api-keys.setup';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -55,6 +59,9 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { createSignInGuard } from './modules/auth/sign-in-guard';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { setUpBots } from './modules/bots/bots.setup';
+import { callsRoutes } from './modules/calls/calls.routes';
+import { createCallsService } from './modules/calls/calls.service';
+import { callsWebhookRoutes } from './modules/calls/calls.webhook.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { contactImportTarget } from './modules/contacts/contacts.import';
@@ -104,6 +111,8 @@ import { viewsRoutes } from './modules/views/views.routes';
 import { createViewsService } from './modules/views/views.service';
 import { webhooksLogRoutes } from './modules/webhooks/webhooks.routes';
 import { setUpWebhooks } from './modules/webhooks/webhooks.setup';
+import { createZohoSync } from './modules/zoho-sync/zoho-sync.service';
+import { setUpZohoSync } from './modules/zoho-sync/zoho-sync.setup';
 
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
 const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
@@ -162,7 +171,11 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     openapi: {
       info: { title: 'Conversa API', version: '1.0.0', description: 'Business messaging and CRM' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // A company API key (Settings → Integrations): only the contact and lead routes that list it.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -185,6 +198,11 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     app.log.warn({ err: error }, 'session last seen not recorded'),
   );
   const db = database.db;
+  const apiKeys = setUpApiKeys({
+    db,
+    events,
+    onTouchFailed: (error) => app.log.warn({ err: error }, 'API key last used not recorded'),
+  });
 
   const box = createSecretBox(config.secretKey);
   // One guard for every password and two-factor check, so guesses through any route count together.
@@ -247,7 +265,33 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     timeoutMs: config.providerTimeoutMs,
   });
   const webhookSender = createWebhookSender({ allowHosts: config.outboundAllowHosts });
-  const integrationsService = setUpIntegrations({ db, events, box, bots, webhooks: webhookSender });
+  const yeastar = createYeastarClient({
+    allowHosts: config.outboundAllowHosts,
+    timeoutMs: config.providerTimeoutMs,
+  });
+  const zohoSync = createZohoSync({
+    db,
+    events,
+    queue,
+    box,
+    zoho: createZohoClient({
+      accountsUrl: config.zohoAccountsUrl,
+      apiUrl: config.zohoApiUrl,
+      timeoutMs: config.providerTimeoutMs,
+      allowHosts: config.outboundAllowHosts,
+    }),
+  });
+  const integrationsService = setUpIntegrations({
+    db,
+    events,
+    box,
+    bots,
+    webhooks: webhookSender,
+    yeastar,
+    zoho: zohoSync,
+  });
+  setUpZohoSync({ db, events, queue, sync: zohoSync, integrations: integrationsService });
+  const callsService = createCallsService({ db, events, box, yeastar, integrations: integrationsService });
   const webhooksService = setUpWebhooks({
     db,
     events,
@@ -312,7 +356,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', createAuthHook(resolver));
+      api.addHook('onRequest', createAuthHook(resolver, apiKeys.resolver));
       await api.register(accountRoutes, { service: accountService });
       await api.register(
         async (localized) => {
@@ -335,7 +379,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(diffusionsRoutes, { service: diffusionsService });
           await localized.register(integrationsRoutes, { service: integrationsService });
           await localized.register(webhooksLogRoutes, { service: webhooksService });
+          await localized.register(apiKeysRoutes, { service: apiKeys.service });
           await localized.register(notesRoutes, { service: notesService });
+          await localized.register(callsRoutes, { service: callsService });
           await localized.register(tasksRoutes, { service: tasksService, db });
           await localized.register(listDinamicRoutes, { service: listDinamicService });
           await localized.register(auditRoutes, { service: auditService });
@@ -358,6 +404,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     messages: messagesService,
     templates: templatesService,
   });
+  await app.register(callsWebhookRoutes, { service: callsService });
   await app.register(filesRoutes, { files, signer });
 
   if (existsSync(config.webDist)) {

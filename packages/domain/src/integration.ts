@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yeastarConfigSchema } from './call';
 import { searchBodySchema } from './search';
 import { requiredText } from './validation';
 import { crmx2ConfigSchema } from './webhook';
@@ -32,7 +33,7 @@ export const INTEGRATION_STATUSES = ['connected', 'error'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
 /** The types that can be created today; the others are listed by the contract and built next. */
-export const CREATABLE_INTEGRATION_TYPES = [...BOT_INTEGRATION_TYPES, 'crmx2'] as const;
+export const CREATABLE_INTEGRATION_TYPES = [...BOT_INTEGRATION_TYPES, 'crmx2', 'yeastar', 'crmzoho'] as const;
 export type CreatableIntegrationType = (typeof CREATABLE_INTEGRATION_TYPES)[number];
 export const isCreatableIntegrationType = (type: string): type is CreatableIntegrationType =>
   (CREATABLE_INTEGRATION_TYPES as readonly string[]).includes(type);
@@ -42,6 +43,8 @@ export const INTEGRATION_SECRET_KEYS: Record<CreatableIntegrationType, readonly 
   chatgpt: ['api_key'],
   dialogflow: ['credentials'],
   crmx2: ['secret'],
+  yeastar: ['client_secret', 'webhook_secret'],
+  crmzoho: ['client_secret', 'refresh_token'],
 };
 
 /**
@@ -94,6 +97,27 @@ export const dialogflowConfigSchema = z.strictObject({
 });
 export type DialogflowConfig = z.output<typeof dialogflowConfigSchema>;
 
+/** Zoho's data centres: each has its own accounts server, `https://accounts.zoho.<data centre>`. */
+export const ZOHO_DATA_CENTRES = ['com', 'eu', 'in', 'com.au', 'jp', 'com.cn', 'zohocloud.ca', 'sa'] as const;
+export type ZohoDataCentre = (typeof ZOHO_DATA_CENTRES)[number];
+
+/** Zoho takes at most this many records in one upsert call. */
+export const ZOHO_UPSERT_BATCH = 100;
+
+/** Zoho CRM: a self-client's OAuth refresh token; contacts and leads are upserted there as they change. */
+export const crmzohoConfigSchema = z.strictObject({
+  data_centre: z.enum(ZOHO_DATA_CENTRES, { error: 'validation.badValue' }).default('com'),
+  client_id: requiredText().max(200),
+  client_secret: requiredText().max(500),
+  refresh_token: requiredText().max(1000),
+  sync_contacts: z.boolean().default(true),
+  sync_leads: z.boolean().default(true),
+});
+export type CrmzohoConfig = z.output<typeof crmzohoConfigSchema>;
+
+/** A full sync's progress, announced as the integration's `sync` notification after each call. */
+export type IntegrationSyncProgress = { id: string; done: number; total: number; finished: boolean };
+
 const integrationCommon = {
   name: requiredText().max(100),
   /** The devices whose conversations the bot answers; a device has at most one bot. */
@@ -112,6 +136,21 @@ export const integrationCreateSchema = z.discriminatedUnion('type', [
     device_ids: z.array(z.string()).max(0).default([]),
     answer_new_conversations: z.literal(false).default(false),
     config: crmx2ConfigSchema,
+  }),
+  // A PBX answers no conversation either: no devices.
+  z.strictObject({
+    type: z.literal('yeastar'),
+    name: integrationCommon.name,
+    device_ids: z.array(z.string()).max(0).default([]),
+    answer_new_conversations: z.literal(false).default(false),
+    config: yeastarConfigSchema,
+  }),
+  z.strictObject({
+    type: z.literal('crmzoho'),
+    name: integrationCommon.name,
+    device_ids: z.array(z.string()).max(0).default([]),
+    answer_new_conversations: z.literal(false).default(false),
+    config: crmzohoConfigSchema,
   }),
 ]);
 export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>;

@@ -82,6 +82,8 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   // Conversations are contacts: the chat list and the contacts screens both follow them.
   contact: [{ grants: ['chat.view', 'contact.view', 'subject'], view: whole }],
   note: [{ grants: ['note.view'], view: whole }],
+  // A call shows on the contact's timeline and in the conversation: the contacts' and the chat's readers.
+  call: [{ grants: ['contact.view', 'chat.view'], view: whole }],
   device: [
     { grants: ['device.edit'], view: whole },
     { grants: ['device.view'], view: deviceWithoutSecrets },
@@ -113,6 +115,8 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   integration: [{ grants: ['setting.view'], view: whole }],
   // A webhook delivery belongs to an integration: the same readers hear of its attempts.
   webhook: [{ grants: ['setting.view'], view: whole }],
+  // An API key (never its hash nor the key itself) is an integration setting: the same readers.
+  apikey: [{ grants: ['setting.view'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
   view: [
     { grants: ['subject'], view: whole },

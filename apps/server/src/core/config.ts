@@ -53,6 +53,9 @@ const envSchema = z.object({
   OPENAI_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_OPENAI_API_URL)),
   DIALOGFLOW_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_DIALOGFLOW_API_URL)),
   GOOGLE_TOKEN_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GOOGLE_TOKEN_URL)),
+  // Zoho CRM: by default each company's data-centre accounts server and the api_domain Zoho answers.
+  ZOHO_ACCOUNTS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  ZOHO_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
   // For tests and local development only: it lets a fake provider's files be fetched from loopback.
@@ -91,6 +94,9 @@ export type Config = {
   openaiApiUrl: string;
   dialogflowApiUrl: string;
   googleTokenUrl: string;
+  /** Overrides every data centre's accounts server and the token answer's api_domain (tests' fake). */
+  zohoAccountsUrl: string | undefined;
+  zohoApiUrl: string | undefined;
   /** Each provider call is abandoned after this long (AbortSignal.timeout). */
   providerTimeoutMs: number;
   /** Exempt from the public-address check of fetches of outside URLs (core/net/outbound-fetch.ts). */
@@ -153,6 +159,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     openaiApiUrl: vars.OPENAI_API_URL.replace(/\/+$/, ''),
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
     googleTokenUrl: vars.GOOGLE_TOKEN_URL,
+    zohoAccountsUrl: vars.ZOHO_ACCOUNTS_URL?.replace(/\/+$/, ''),
+    zohoApiUrl: vars.ZOHO_API_URL?.replace(/\/+$/, ''),
     providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,

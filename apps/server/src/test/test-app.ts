@@ -60,6 +60,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   openaiApiUrl: 'http://127.0.0.1:9/openai',
   dialogflowApiUrl: 'http://127.0.0.1:9/dialogflow',
   googleTokenUrl: 'http://127.0.0.1:9/token',
+  zohoAccountsUrl: 'http://127.0.0.1:9/zoho-accounts',
+  zohoApiUrl: 'http://127.0.0.1:9/zoho-api',
   providerTimeoutMs: 2000,
   outboundAllowHosts: [],
   jobLeaseMs: 60_000,

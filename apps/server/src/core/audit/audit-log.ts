@@ -12,8 +12,14 @@ export type AuditEvent = {
   changes?: AuditChanges;
 };
 
-/** Who did it: the caller of a route, or a user the server acts for (an import job carries its starter). */
-export type AuditActor = Pick<AuthContext, 'clientId' | 'userId' | 'ip'>;
+/**
+ * Who did it: the caller of a route, a user the server acts for (an import job carries its starter), or an
+ * outside system's API key (no user; the row names the key).
+ */
+export type AuditActor = Pick<AuthContext, 'clientId' | 'userId' | 'ip' | 'apiKey'>;
+
+/** The name an API key's rows carry where a user's name would be, so the log says which key wrote. */
+export const apiKeyActorName = (name: string): string => `API key ${name}`;
 
 /**
  * Writes the audit rows of a change inside the transaction that makes it, so a write and its row commit
@@ -33,10 +39,11 @@ export const writeAuditLog = async (
     changes: event.changes ?? {},
   }));
   const userId = actor.userId || null;
+  const keyName = actor.apiKey ? apiKeyActorName(actor.apiKey.name) : null;
   await db.execute(sql`
     insert into audit_logs (client_id, user_id, user_name, ip, action, module, record_id, changes)
     select ${actor.clientId}::uuid, ${userId}::uuid,
-      coalesce((select name from users where id = ${userId}::uuid), ''), ${actor.ip ?? ''},
+      coalesce(${keyName}::text, (select name from users where id = ${userId}::uuid), ''), ${actor.ip ?? ''},
       r.action, r.module, r.record_id, r.changes
     from jsonb_to_recordset(${recordset(rows)}) as r(action text, module text, record_id text, changes jsonb)`);
 };

@@ -15,6 +15,8 @@ export type AuthContext = {
   ip?: string;
   /** The language the caller reads (the request's): the `msg` of the notifications their writes send. */
   locale?: Locale;
+  /** Set when the caller is an outside system with a company API key (no user): the audit log names it. */
+  apiKey?: { id: string; name: string };
 };
 
 // Fastify's extension points are interfaces; declaration merging needs `interface` here.
@@ -26,6 +28,8 @@ declare module 'fastify' {
     permission?: PermissionKey;
     /** Platform administration: only the master account may call it. */
     masterOnly?: boolean;
+    /** An outside system's API key may call it (its scopes still decide by `permission`); others answer 403. */
+    apiKeyAccess?: boolean;
     /** The body is a provider's payload: NUL characters in its text are cleaned later, not refused. */
     providerPayload?: boolean;
   }

@@ -240,8 +240,21 @@ export const ar: Record<MessageKey, string> = {
   'info.integrationTestOk': 'الاتصال يعمل',
   'info.integrationTestFailed': 'فشل الاتصال: {error}',
   'info.integrationTypeNotAvailable': 'هذا النوع من التكامل غير متاح بعد',
+  'info.zohoTokenRefused': 'رفض Zoho رمز التحديث: أعد ربطه',
+  'info.integrationSyncStarted': 'بدأت المزامنة',
+  'info.integrationSyncRunning': 'هناك مزامنة قيد التنفيذ بالفعل',
   'info.deviceHasBot': 'هذا الجهاز لديه روبوت بالفعل',
   'info.botHandedOff': 'حوّل الروبوت المحادثة إلى موظف',
   'info.webhookReplayed': 'أُعيد إرسال التسليم',
   'info.webhookDeliveryInProgress': 'يجري إرسال هذا التسليم الآن: حاول مرة أخرى بعد بضع ثوانٍ',
+  'info.callDialed': 'جارٍ الاتصال: سيرنّ هاتفك أولاً',
+  'info.callNoPbx': 'لا يوجد لدى الشركة نظام هاتف Yeastar متصل (الإعدادات ← التكاملات)',
+  'info.callNoExtension':
+    'ليس لديك تحويلة في نظام الهاتف: اطلب من المسؤول أن يخصص لك واحدة في الإعدادات ← التكاملات',
+  'info.callFailed': 'تعذّر على نظام الهاتف إجراء المكالمة: {error}',
+  'info.apiKeyCreated': 'تم إنشاء مفتاح API',
+  'info.apiKeyRevoked': 'تم إلغاء مفتاح API',
+  'info.apiKeyAlreadyRevoked': 'تم إلغاء مفتاح API هذا من قبل',
+  'info.apiKeyRouteNotAllowed':
+    'لا يمكن لمفتاح API الوصول إلا إلى مسارات جهات الاتصال والعملاء المحتملين (البحث والعرض والإنشاء والتحديث)',
 };

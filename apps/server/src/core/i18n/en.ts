@@ -237,8 +237,21 @@ export const en = {
   'info.integrationTestOk': 'The connection works',
   'info.integrationTestFailed': 'The connection failed: {error}',
   'info.integrationTypeNotAvailable': 'This type of integration is not available yet',
+  'info.zohoTokenRefused': 'Zoho refused the refresh token: connect it again',
+  'info.integrationSyncStarted': 'Sync started',
+  'info.integrationSyncRunning': 'A sync is already running',
   'info.deviceHasBot': 'This device already has a bot',
   'info.botHandedOff': 'The bot handed the conversation over to an agent',
   'info.webhookReplayed': 'Delivery sent again',
   'info.webhookDeliveryInProgress': 'This delivery is being sent right now: try again in a few seconds',
+  'info.callDialed': 'Calling: your phone rings first',
+  'info.callNoPbx': 'The company has no Yeastar phone system connected (Settings → Integrations)',
+  'info.callNoExtension':
+    'You have no phone system extension: ask an administrator to assign you one in Settings → Integrations',
+  'info.callFailed': 'The phone system could not place the call: {error}',
+  'info.apiKeyCreated': 'API key created',
+  'info.apiKeyRevoked': 'API key revoked',
+  'info.apiKeyAlreadyRevoked': 'This API key was already revoked',
+  'info.apiKeyRouteNotAllowed':
+    'An API key can only reach the contact and lead routes (search, one, create and update)',
 } as const;

@@ -243,9 +243,23 @@ export const es: Record<keyof typeof en, string> = {
   'info.integrationTestOk': 'La conexión funciona',
   'info.integrationTestFailed': 'La conexión falló: {error}',
   'info.integrationTypeNotAvailable': 'Este tipo de integración aún no está disponible',
+  'info.zohoTokenRefused': 'Zoho rechazó el token de actualización: vuelve a conectarlo',
+  'info.integrationSyncStarted': 'Sincronización iniciada',
+  'info.integrationSyncRunning': 'Ya hay una sincronización en curso',
   'info.deviceHasBot': 'Este dispositivo ya tiene un bot',
   'info.botHandedOff': 'El bot derivó la conversación a un agente',
   'info.webhookReplayed': 'Entrega reenviada',
   'info.webhookDeliveryInProgress':
     'Esta entrega se está enviando en este momento: inténtalo de nuevo en unos segundos',
+  'info.callDialed': 'Llamando: primero sonará tu teléfono',
+  'info.callNoPbx':
+    'La empresa no tiene una central telefónica Yeastar conectada (Configuración → Integraciones)',
+  'info.callNoExtension':
+    'No tienes una extensión de la central telefónica: pide a un administrador que te asigne una en Configuración → Integraciones',
+  'info.callFailed': 'La central telefónica no pudo hacer la llamada: {error}',
+  'info.apiKeyCreated': 'Clave de API creada',
+  'info.apiKeyRevoked': 'Clave de API revocada',
+  'info.apiKeyAlreadyRevoked': 'Esta clave de API ya estaba revocada',
+  'info.apiKeyRouteNotAllowed':
+    'Una clave de API solo puede usar las rutas de contactos y leads (buscar, ver uno, crear y actualizar)',
 };

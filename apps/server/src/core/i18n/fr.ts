@@ -244,8 +244,22 @@ export const fr: Record<MessageKey, string> = {
   'info.integrationTestOk': 'La connexion fonctionne',
   'info.integrationTestFailed': 'La connexion a échoué : {error}',
   'info.integrationTypeNotAvailable': "Ce type d'intégration n'est pas encore disponible",
+  'info.zohoTokenRefused': "Zoho a refusé le jeton d'actualisation : reconnectez-le",
+  'info.integrationSyncStarted': 'Synchronisation lancée',
+  'info.integrationSyncRunning': 'Une synchronisation est déjà en cours',
   'info.deviceHasBot': 'Cet appareil a déjà un bot',
   'info.botHandedOff': 'Le bot a transmis la conversation à un agent',
   'info.webhookReplayed': 'Livraison renvoyée',
   'info.webhookDeliveryInProgress': 'Cette livraison est en cours d’envoi : réessayez dans quelques secondes',
+  'info.callDialed': 'Appel en cours : votre téléphone sonne d’abord',
+  'info.callNoPbx':
+    'L’entreprise n’a pas de standard téléphonique Yeastar connecté (Paramètres → Intégrations)',
+  'info.callNoExtension':
+    'Vous n’avez pas de poste sur le standard téléphonique : demandez à un administrateur de vous en attribuer un dans Paramètres → Intégrations',
+  'info.callFailed': 'Le standard téléphonique n’a pas pu passer l’appel : {error}',
+  'info.apiKeyCreated': 'Clé d’API créée',
+  'info.apiKeyRevoked': 'Clé d’API révoquée',
+  'info.apiKeyAlreadyRevoked': 'Cette clé d’API était déjà révoquée',
+  'info.apiKeyRouteNotAllowed':
+    'Une clé d’API ne peut utiliser que les routes des contacts et des leads (rechercher, consulter, créer et modifier)',
 };

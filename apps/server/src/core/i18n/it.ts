@@ -241,8 +241,21 @@ export const it: Record<MessageKey, string> = {
   'info.integrationTestOk': 'La connessione funziona',
   'info.integrationTestFailed': 'La connessione non è riuscita: {error}',
   'info.integrationTypeNotAvailable': 'Questo tipo di integrazione non è ancora disponibile',
+  'info.zohoTokenRefused': 'Zoho ha rifiutato il token di aggiornamento: collegalo di nuovo',
+  'info.integrationSyncStarted': 'Sincronizzazione avviata',
+  'info.integrationSyncRunning': 'Una sincronizzazione è già in corso',
   'info.deviceHasBot': 'Questo dispositivo ha già un bot',
   'info.botHandedOff': 'Il bot ha passato la conversazione a un operatore',
   'info.webhookReplayed': 'Consegna inviata di nuovo',
   'info.webhookDeliveryInProgress': 'Questa consegna è in corso di invio: riprova tra qualche secondo',
+  'info.callDialed': 'Chiamata in corso: prima squilla il tuo telefono',
+  'info.callNoPbx': 'L’azienda non ha un centralino Yeastar collegato (Impostazioni → Integrazioni)',
+  'info.callNoExtension':
+    'Non hai un interno del centralino: chiedi a un amministratore di assegnartene uno in Impostazioni → Integrazioni',
+  'info.callFailed': 'Il centralino non è riuscito a effettuare la chiamata: {error}',
+  'info.apiKeyCreated': 'Chiave API creata',
+  'info.apiKeyRevoked': 'Chiave API revocata',
+  'info.apiKeyAlreadyRevoked': 'Questa chiave API era già stata revocata',
+  'info.apiKeyRouteNotAllowed':
+    'Una chiave API può usare solo le rotte di contatti e lead (cerca, dettaglio, crea e aggiorna)',
 };

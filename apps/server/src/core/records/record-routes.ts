@@ -28,15 +28,26 @@ export type KanbanOverride<S extends z.ZodType = z.ZodType> = {
   answer: (auth: AuthContext, body: z.output<S>) => Promise<unknown[]>;
 };
 
+/** The OpenAPI security of a route an API key may call: a session's bearer token or the key. */
+const TOKEN_OR_API_KEY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { apiKey: [] }];
+
 /**
  * The kit's routes for one module, under `{name}/`: search, search/{id}, create, updateone/{id},
  * deleteone/{id}, export, kanban, updatemany and deletemany, each with its permission and OpenAPI schema.
+ * With `openToApiKeys`, an outside system's API key may call search, search/{id}, create and updateone
+ * (the public API for CRMs); never the bulk, export or delete routes.
  */
 export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
   app: App,
-  { service, db, kanban }: { service: RecordService<Api>; db: Database; kanban?: KanbanOverride<S> },
+  {
+    service,
+    db,
+    kanban,
+    openToApiKeys = false,
+  }: { service: RecordService<Api>; db: Database; kanban?: KanbanOverride<S>; openToApiKeys?: boolean },
 ) => {
   const { module } = service;
+  const keyed = openToApiKeys ? { security: TOKEN_OR_API_KEY } : {};
   const { name, permission, words, info } = module;
   const tags = [words.many];
   const key = (action: string) => `${permission}.${action}` as PermissionKey;
@@ -55,8 +66,9 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
         summary: `Search ${words.many}`,
         params: localeParams,
         body: module.search?.schema ?? searchBodySchema,
+        ...keyed,
       },
-      config: { permission: key('view') },
+      config: { permission: key('view'), apiKeyAccess: openToApiKeys },
     },
     async (request) => {
       const result = await service.search(requireAuth(request), request.body);
@@ -66,15 +78,25 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
 
   app.get(
     `/${name}/search/:id`,
-    { schema: { tags, summary: `One ${words.one}`, params: idParams }, preValidation: anyReader },
+    {
+      schema: { tags, summary: `One ${words.one}`, params: idParams, ...keyed },
+      config: { apiKeyAccess: openToApiKeys },
+      preValidation: anyReader,
+    },
     async (request) => ok(request.locale, [await service.findOne(requireAuth(request), request.params.id)]),
   );
 
   app.post(
     `/${name}/create`,
     {
-      schema: { tags, summary: `Create a ${words.one}`, params: localeParams, body: module.create.schema },
-      config: { permission: key('create') },
+      schema: {
+        tags,
+        summary: `Create a ${words.one}`,
+        params: localeParams,
+        body: module.create.schema,
+        ...keyed,
+      },
+      config: { permission: key('create'), apiKeyAccess: openToApiKeys },
     },
     async (request) => {
       const record = await service.create(requireAuth(request), request.body);
@@ -90,8 +112,9 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
         summary: `Change a ${words.one} (the changed fields only)`,
         params: idParams,
         body: module.update.schema,
+        ...keyed,
       },
-      config: { permission: key('edit') },
+      config: { permission: key('edit'), apiKeyAccess: openToApiKeys },
     },
     async (request) => {
       const record = await service.update(requireAuth(request), request.params.id, request.body);

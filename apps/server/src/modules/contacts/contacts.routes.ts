@@ -15,7 +15,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ service: ContactsService; d
   app,
   { service, db },
 ) => {
-  registerRecordRoutes(app, { service: service.records, db });
+  // The public API for CRMs: an API key with the right scopes may search, read, create and update.
+  registerRecordRoutes(app, { service: service.records, db, openToApiKeys: true });
 
   app.post(
     '/contact/bot/:id',

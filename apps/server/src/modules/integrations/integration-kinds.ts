@@ -11,6 +11,9 @@ import type { z } from 'zod';
 import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
 import { bindBot } from '../../integrations/bot-registry';
 import { generateWebhookSecret, type WebhookSender } from '../../integrations/crmx2/webhook-sender';
+import type { YeastarClient } from '../../integrations/yeastar/yeastar.client';
+import { yeastarKind } from '../../integrations/yeastar/yeastar.kind';
+import { crmzohoKind, type ZohoSyncControls } from '../zoho-sync/zoho-sync.kind';
 import type { IntegrationConfig } from './integrations.mapper';
 
 /** The outcome of one provider call, as the integration shows it. */
@@ -27,12 +30,19 @@ export type IntegrationKind = {
   hasDevices: boolean;
   /** Whether the settings name a handoff user that must be the company's. */
   hasHandoffUser: boolean;
+  /** Other users the settings name (a PBX's extension mapping): each must be the company's, else 400 at `path`. */
+  namedUsers?: (config: IntegrationConfig) => { path: string; userId: string }[];
   /** The checked config as stored on create (a generated secret filled in). */
   completeConfig: (config: IntegrationConfig) => IntegrationConfig;
   /** Secret keys the create answer carries whole, once, so the other side can be set up. */
   shownOnCreate: readonly string[];
   /** Checks the stored settings (secrets decrypted) against the provider. */
   test: (config: IntegrationConfig, context: { clientId: string }) => Promise<CallOutcome>;
+  /**
+   * A sync that runs in the background (Zoho's full sync), its progress announced; answers whether this
+   * call started one. Without it, `sync` is the Test.
+   */
+  startSync?: (context: { clientId: string; integrationId: string }) => Promise<boolean>;
 };
 
 const testBot =
@@ -59,6 +69,8 @@ const botKind = (bots: BotRegistry, type: 'chatgpt' | 'dialogflow', configSchema
 export const createIntegrationKinds = (deps: {
   bots: BotRegistry;
   webhooks: WebhookSender;
+  yeastar: YeastarClient;
+  zoho: ZohoSyncControls;
 }): Record<CreatableIntegrationType, IntegrationKind> => ({
   chatgpt: botKind(deps.bots, 'chatgpt', chatgptConfigSchema),
   dialogflow: botKind(deps.bots, 'dialogflow', dialogflowConfigSchema),
@@ -89,6 +101,8 @@ export const createIntegrationKinds = (deps: {
       return attempt.ok ? { ok: true } : { ok: false, error: attempt.error };
     },
   },
+  yeastar: yeastarKind(deps.yeastar),
+  crmzoho: crmzohoKind(deps.zoho),
 });
 
 export type IntegrationKinds = ReturnType<typeof createIntegrationKinds>;

@@ -100,17 +100,32 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
       'Check the stored credentials against the provider (crmx2: a signed `ping` POSTed to the URL now, a 2xx ' +
         'answer is connected): 200 with the integration, its status and error updated',
     ],
-    ['sync', 'Pull from the provider now (a bot: the same check as test), 200 with the integration updated'],
+    [
+      'sync',
+      'Sync now: Zoho starts a full sync of its contacts and leads in the background and answers at once, ' +
+        'its progress announced as `integration` `sync` notifications { id, done, total, finished }; the ' +
+        'others pull from the provider now (a bot: the same check as test), 200 with the integration updated',
+    ],
   ] as const;
   for (const [action, summary] of checks) {
     app.post(
       `/integration/${action}/:id`,
       { schema: { tags, summary, params: idParams }, config: { permission: 'setting.edit' } },
       async (request) => {
-        const { integration, outcome } = await service.test(requireAuth(request), request.params.id);
-        const info = outcome.ok
-          ? translate(request.locale, 'info.integrationTestOk')
-          : translate(request.locale, 'info.integrationTestFailed', { error: outcome.error });
+        const auth = requireAuth(request);
+        const { integration, outcome, started } =
+          action === 'sync'
+            ? await service.sync(auth, request.params.id)
+            : { ...(await service.test(auth, request.params.id)), started: undefined };
+        const info =
+          started === undefined
+            ? outcome.ok
+              ? translate(request.locale, 'info.integrationTestOk')
+              : translate(request.locale, 'info.integrationTestFailed', { error: outcome.error })
+            : translate(
+                request.locale,
+                started ? 'info.integrationSyncStarted' : 'info.integrationSyncRunning',
+              );
         return envelope(200, info, [integration]);
       },
     );

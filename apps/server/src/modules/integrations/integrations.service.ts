@@ -137,8 +137,29 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
     return parsed.data as IntegrationConfig;
   };
 
+  /** Users the settings name besides the handoff (a PBX's extension mapping) must be the company's. */
+  const assertNamedUsers = async (auth: AuthContext, type: IntegrationType, config: IntegrationConfig) => {
+    const named = kindOf(type).namedUsers?.(config) ?? [];
+    const ids = [...new Set(named.map((entry) => entry.userId).filter(isUuid))];
+    const owned = new Set(
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.client_id, auth.clientId), inArray(users.id, ids)))
+          ).map((row) => row.id),
+    );
+    const issues: FieldIssue[] = named
+      .filter((entry) => !owned.has(entry.userId))
+      .map((entry) => ({ path: entry.path, message: 'validation.badValue' }));
+    if (issues.length > 0) throw badRequest(issues);
+  };
+
   /** A bot's handoff goes to the unassigned queue ('') or to a user of the company. */
   const assertHandoffUser = async (auth: AuthContext, type: IntegrationType, config: IntegrationConfig) => {
+    await assertNamedUsers(auth, type, config);
     if (!kindOf(type).hasHandoffUser) return;
     const userId = String(config.handoff_user_id ?? '');
     if (userId === '') return;
@@ -270,7 +291,10 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
             ...(input.answer_new_conversations === undefined
               ? {}
               : { answer_new_conversations: input.answer_new_conversations }),
-            ...(config ? { config: sealIntegrationConfig(box, type, config) } : {}),
+            // New settings clear the error the old ones earned (a refused Zoho token waits for them).
+            ...(config
+              ? { config: sealIntegrationConfig(box, type, config), status: 'connected', error: '' }
+              : {}),
           });
           if (!row) throw notFound();
           if (deviceIds) await txRepo.setDevices(auth.clientId, id, deviceIds);
@@ -296,6 +320,21 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
       });
       const integration = await this.noteCall(row.client_id, row.id, outcome, auth.locale);
       return { integration: integration ?? (await answer(db, row)), outcome };
+    },
+
+    /**
+     * `integration/sync`: a type with a background sync (Zoho) starts it and answers at once, its progress
+     * announced as it goes (`started` false when one is already running); the others run their Test.
+     */
+    async sync(
+      auth: AuthContext,
+      id: string,
+    ): Promise<{ integration: Integration; outcome: CallOutcome; started?: boolean }> {
+      const row = await load(auth, id);
+      const startSync = kindOf(row.type).startSync;
+      if (!startSync) return this.test(auth, id);
+      const started = await startSync({ clientId: row.client_id, integrationId: row.id });
+      return { integration: await answer(db, row), outcome: { ok: true }, started };
     },
 
     /**

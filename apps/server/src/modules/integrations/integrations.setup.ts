@@ -3,6 +3,8 @@ import type { Database } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
 import type { BotRegistry } from '../../integrations/bot-adapter';
 import type { WebhookSender } from '../../integrations/crmx2/webhook-sender';
+import type { YeastarClient } from '../../integrations/yeastar/yeastar.client';
+import type { ZohoSyncControls } from '../zoho-sync/zoho-sync.kind';
 import { createIntegrationKinds } from './integration-kinds';
 import { createIntegrationsService } from './integrations.service';
 
@@ -13,4 +15,6 @@ export const setUpIntegrations = (deps: {
   box: SecretBox;
   bots: BotRegistry;
   webhooks: WebhookSender;
+  yeastar: YeastarClient;
+  zoho: ZohoSyncControls;
 }) => createIntegrationsService({ ...deps, kinds: createIntegrationKinds(deps) });

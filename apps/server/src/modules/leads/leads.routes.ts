@@ -19,7 +19,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ service: LeadsService; db: Dat
   app,
   { service, db },
 ) => {
-  registerRecordRoutes(app, { service: service.records, db });
+  // The public API for CRMs: an API key with the right scopes may search, read, create and update.
+  registerRecordRoutes(app, { service: service.records, db, openToApiKeys: true });
 
   app.post(
     '/lead/convert/:lead_id',

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import { CallButton } from '../../calls/call-button';
 import { useContact } from '../api/get-contact';
 import { useLockChat } from '../api/lock-chat';
 import { useReleaseChat } from '../api/release-chat';
@@ -140,6 +141,7 @@ export const ConversationPanel = ({
             </Button>
           )}
           <TransferControl contact={contact} />
+          <CallButton contactId={contact.id} />
           <Tooltip title={t('chat.panel.bot')}>
             <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center' }}>
               <SmartToyOutlined fontSize="small" color={contact.answerbot ? 'primary' : 'disabled'} />

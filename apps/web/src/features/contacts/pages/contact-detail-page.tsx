@@ -9,6 +9,9 @@ import { useAccount, useCan } from '../../../shared/account/use-account';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
 import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
 import { useLiveRecord } from '../../../shared/records/use-live-record';
+import { CallButton } from '../../calls/call-button';
+import { useCallSetup } from '../../calls/calls-api';
+import { ContactCalls } from '../../calls/contact-calls';
 import { ContactAvatar } from '../../chat/components/contact-avatar';
 import { ContactPayments } from '../../payments/components/contact-payments';
 import { RecordTasks } from '../../tasks/components/record-tasks';
@@ -57,6 +60,7 @@ export const ContactDetailPage = () => {
   const detail = useContactDetail(id);
   const contact = detail.data;
   const canEdit = can('contact.edit');
+  const hasPbx = useCallSetup(can('contact.view')).data?.has_pbx === true;
 
   useLiveRecord<Contact>({
     module: 'contact',
@@ -108,6 +112,15 @@ export const ContactDetailPage = () => {
           },
         ]
       : []),
+    ...(hasPbx
+      ? [
+          {
+            key: 'calls',
+            label: t('recordDetail.tabs.calls'),
+            render: () => <ContactCalls contactId={id} />,
+          },
+        ]
+      : []),
     ...(can('task.view')
       ? [
           {
@@ -136,6 +149,7 @@ export const ContactDetailPage = () => {
         contact && (
           <>
             {canEdit && <StarButton contact={contact} />}
+            <CallButton contactId={contact.id} />
             <OpenInChatButton contactId={contact.id} />
           </>
         )

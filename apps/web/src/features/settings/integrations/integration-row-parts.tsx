@@ -18,7 +18,7 @@ import { useDeleteIntegration, useTestIntegration } from './integrations-api';
  * (`settings.integrations` or `settings.webhooks`: testOk, testFailed, testNamed, deleted, deleteTitle,
  * confirmDelete); `testId` the prefix of its test ids.
  */
-type SectionWords = 'settings.integrations' | 'settings.webhooks';
+type SectionWords = 'settings.integrations' | 'settings.webhooks' | 'settings.yeastar' | 'settings.zoho';
 
 const failureText = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.info) || fallback;

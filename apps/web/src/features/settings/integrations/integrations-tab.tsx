@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';
+import { ApiKeysSection } from './api-keys/api-keys-section';
 import { DeviceDot, IntegrationAvatar } from './integration-brand';
 import { IntegrationDialog } from './integration-dialog';
 import {
@@ -36,6 +37,8 @@ import { StatusCell } from './integration-status';
 import { useIntegrationList } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
 import { WebhooksSection } from './webhooks/webhooks-section';
+import { YeastarSection } from './yeastar/yeastar-section';
+import { ZohoSection } from './zoho/zoho-section';
 
 type BotIntegration = Integration & { type: BotIntegrationType };
 
@@ -155,7 +158,7 @@ type Editing = { type: BotIntegrationType; integration?: BotIntegration };
 
 /**
  * The company's answer bots (ChatGPT, Dialogflow): the devices each answers on, whether its provider
- * answered the last call and when; below them, the webhooks. With setting.edit they are created, tested,
+ * answered the last call and when; below them, the webhooks and the API keys. With setting.edit they are created, tested,
  * edited and deleted here; changes made elsewhere (a colleague, a bot that fell into error) show live.
  */
 export const IntegrationsTab = () => {
@@ -245,6 +248,9 @@ export const IntegrationsTab = () => {
         />
       </Box>
       <WebhooksSection />
+      <YeastarSection />
+      <ZohoSection />
+      <ApiKeysSection />
     </Box>
   );
 };

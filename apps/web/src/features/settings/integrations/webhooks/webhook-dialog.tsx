@@ -26,10 +26,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api-client';
 import { notify } from '../../../../shared/notify';
-import { CopyButton } from '../../../../shared/ui/copy-button';
 import { SubmitButton } from '../../../../shared/ui/submit-button';
 import { errorKey } from '../integration-form';
 import { useCreateIntegration, useUpdateIntegration } from '../integrations-api';
+import { SecretOnce } from '../secret-once';
 import {
   EVENT_GROUPS,
   type EventGroup,
@@ -103,51 +103,29 @@ const EventGroupBoxes = ({
   );
 };
 
-/** The whole secret, shown this once: closing is the person saying they saved it. */
+/** The whole secret, shown this once, with how a receiver checks a delivery with it. */
 const SecretStep = ({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) => {
   const { t } = useTranslation();
   return (
-    <>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Alert severity="warning">{t('settings.webhooks.secretOnce', { name })}</Alert>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            paddingInlineStart: 2,
-            paddingInlineEnd: 1,
-            py: 1,
-            borderRadius: 1,
-            bgcolor: 'action.hover',
-          }}
-        >
-          <Typography
-            dir="ltr"
-            data-testid="webhook-secret"
-            sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', flex: 1 }}
-          >
-            {secret}
-          </Typography>
-          <CopyButton value={secret} label={t('settings.webhooks.copySecret')} />
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {t('settings.webhooks.howToVerify')}
-        </Typography>
-        <Box
-          component="code"
-          dir="ltr"
-          sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', textAlign: 'start' }}
-        >
-          {SIGNATURE_FORMULA}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onDone} data-testid="webhook-secret-done">
-          {t('settings.webhooks.secretSaved')}
-        </Button>
-      </DialogActions>
-    </>
+    <SecretOnce
+      warning={t('settings.webhooks.secretOnce', { name })}
+      secret={secret}
+      copyLabel={t('settings.webhooks.copySecret')}
+      doneLabel={t('settings.webhooks.secretSaved')}
+      testId="webhook-secret"
+      onDone={onDone}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('settings.webhooks.howToVerify')}
+      </Typography>
+      <Box
+        component="code"
+        dir="ltr"
+        sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', textAlign: 'start' }}
+      >
+        {SIGNATURE_FORMULA}
+      </Box>
+    </SecretOnce>
   );
 };
 

@@ -1,0 +1,198 @@
+import type { ApiKey } from '@conversa/domain';
+import Add from '@mui/icons-material/Add';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import { Box, Button, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../../shared/account/use-account';
+import { ApiError } from '../../../../shared/api-client';
+import { formattersFor } from '../../../../shared/format/intl-format';
+import { notify } from '../../../../shared/notify';
+import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
+import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
+import { ConfirmDialog } from '../../confirm-dialog';
+import { SectionHeader } from '../integration-row-parts';
+import { ApiKeyDialog } from './api-key-dialog';
+import { type ApiKeyState, apiKeyStateOf } from './api-key-form';
+import { useApiKeyList, useApiKeysLive, useRevokeApiKey } from './api-keys-api';
+
+const STATE_COLOR: Record<ApiKeyState, 'success' | 'default' | 'warning'> = {
+  active: 'success',
+  revoked: 'default',
+  expired: 'warning',
+};
+
+type RowProps = { apiKey: ApiKey; canEdit: boolean; onRevoke: () => void };
+
+const ApiKeyRow = ({ apiKey, canEdit, onRevoke }: RowProps) => {
+  const { t, i18n } = useTranslation();
+  const format = formattersFor(i18n.language);
+  const state = apiKeyStateOf(apiKey);
+  return (
+    <TableRow data-testid="api-key-row" data-id={apiKey.id} hover>
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="api-key-name">
+          {apiKey.name}
+        </Typography>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          dir="ltr"
+          data-testid="api-key-prefix"
+          sx={{ display: 'block', fontFamily: 'monospace' }}
+        >
+          {`${apiKey.prefix}…`}
+        </Typography>
+      </TableCell>
+      <TableCell sx={wideOnly}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-testid="api-key-scopes">
+          {apiKey.scopes.map((scope) => (
+            <Chip key={scope} size="small" variant="outlined" label={t(`settings.apiKeys.scopes.${scope}`)} />
+          ))}
+        </Box>
+      </TableCell>
+      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid="api-key-last-used">
+        {apiKey.last_used_at ? format.dateTime(apiKey.last_used_at) : t('settings.apiKeys.neverUsed')}
+      </TableCell>
+      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid="api-key-expires">
+        {apiKey.expires_at ? format.dateTime(apiKey.expires_at) : t('settings.apiKeys.noExpiry')}
+      </TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          color={STATE_COLOR[state]}
+          variant={state === 'active' ? 'filled' : 'outlined'}
+          label={t(`settings.apiKeys.state.${state}`)}
+          data-testid="api-key-state"
+        />
+      </TableCell>
+      {canEdit && (
+        <TableCell align="right">
+          {apiKey.revoked_at === null && (
+            <Tooltip title={t('settings.apiKeys.revoke')}>
+              <IconButton
+                aria-label={t('settings.apiKeys.revokeNamed', { name: apiKey.name })}
+                onClick={onRevoke}
+                data-testid="api-key-revoke"
+              >
+                <BlockOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
+        </TableCell>
+      )}
+    </TableRow>
+  );
+};
+
+/** The confirmation before a key is revoked, and the revocation with its message. */
+const RevokeDialog = ({ revoking, onClose }: { revoking: ApiKey | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const revoke = useRevokeApiKey();
+  const confirm = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => notify(t('settings.apiKeys.revoked', { name: revoking.name }), 'success'),
+      onError: (error) => notify((error instanceof ApiError && error.info) || t('errors.generic'), 'error'),
+      onSettled: onClose,
+    });
+  };
+  return (
+    <ConfirmDialog
+      isOpen={revoking !== null}
+      title={t('settings.apiKeys.revokeTitle')}
+      text={t('settings.apiKeys.confirmRevoke', { name: revoking?.name ?? '' })}
+      confirmLabel={t('settings.apiKeys.revoke')}
+      isPending={revoke.isPending}
+      testId="api-key-revoke"
+      onCancel={onClose}
+      onConfirm={confirm}
+    />
+  );
+};
+
+/**
+ * The company's API keys: what lets an outside system (a CRM) create and read contacts and leads through
+ * the public API. Anyone who sees the settings reads the list; with setting.edit keys are created (the
+ * whole key shown once) and revoked. A colleague's change shows live.
+ */
+export const ApiKeysSection = () => {
+  const { t } = useTranslation();
+  const can = useCan();
+  const canEdit = can('setting.edit');
+  const paging = usePaging();
+  const query = useApiKeyList({ page: paging.page, offset: paging.offset });
+  const [isCreating, setIsCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const titleId = useId();
+  useApiKeysLive();
+  const rows = query.data?.rows ?? [];
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ display: 'grid', gap: 2 }}
+      data-testid="api-keys"
+    >
+      <SectionHeader
+        titleId={titleId}
+        title={t('settings.apiKeys.title')}
+        intro={t('settings.apiKeys.intro')}
+        action={
+          canEdit && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setIsCreating(true)}
+              data-testid="api-key-new"
+            >
+              {t('settings.apiKeys.new')}
+            </Button>
+          )
+        }
+      />
+      <PagedTable
+        query={query}
+        paging={paging}
+        rowCount={rows.length}
+        total={query.data?.total ?? 0}
+        label={t('settings.apiKeys.title')}
+        testId="api-key-rows"
+        columns={canEdit ? 6 : 5}
+        texts={{
+          loadFailed: t('settings.apiKeys.loadFailed'),
+          rowsPerPage: t('settings.audit.rowsPerPage'),
+        }}
+        empty={{
+          icon: KeyOutlined,
+          title: t('settings.apiKeys.empty'),
+          description: t('settings.apiKeys.emptyHelp'),
+        }}
+        head={
+          <>
+            <TableCell>{t('settings.apiKeys.column.key')}</TableCell>
+            <TableCell sx={wideOnly}>{t('settings.apiKeys.column.scopes')}</TableCell>
+            <TableCell sx={wideOnly}>{t('settings.apiKeys.column.lastUsed')}</TableCell>
+            <TableCell sx={wideOnly}>{t('settings.apiKeys.column.expires')}</TableCell>
+            <TableCell>{t('settings.apiKeys.column.state')}</TableCell>
+            {canEdit && (
+              <TableCell align="right">
+                <Box component="span" sx={visuallyHidden}>
+                  {t('settings.integrations.column.actions')}
+                </Box>
+              </TableCell>
+            )}
+          </>
+        }
+      >
+        {rows.map((apiKey) => (
+          <ApiKeyRow key={apiKey.id} apiKey={apiKey} canEdit={canEdit} onRevoke={() => setRevoking(apiKey)} />
+        ))}
+      </PagedTable>
+      {isCreating && <ApiKeyDialog onClose={() => setIsCreating(false)} />}
+      <RevokeDialog revoking={revoking} onClose={() => setRevoking(null)} />
+    </Box>
+  );
+};
