@@ -68,18 +68,3 @@ export type Client = {
   number_format: NumberFormat;
   create_date: string;
 };
-
-/** A subscription plan; quantities are limits per company. */
-export type Plan = {
-  id: string;
-  code: string;
-  name: string;
-  price_clp: number;
-  price_usd: number;
-  duration_days: number;
-  devices: number;
-  users: number;
-  messages: number;
-  access: string[];
-  is_default: boolean;
-};

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './api-key';
 export * from './auth';
+export * from './billing';
 export * from './call';
 export * from './chat';
 export * from './client';

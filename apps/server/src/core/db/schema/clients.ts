@@ -1,4 +1,4 @@
-import type { NumberFormat } from '@conversa/domain';
+import type { NumberFormat, QuotaType } from '@conversa/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
@@ -24,6 +24,13 @@ export const clients = pgTable(
     // null while the company has never been billed: the trial is not "unpaid".
     is_paid: boolean('is_paid'),
     plan_expires_at: timestamp('plan_expires_at', { withTimezone: true }),
+    // When the current plan period began: the spent quotas (quota_usage) are counted from it.
+    plan_started_at: timestamp('plan_started_at', { withTimezone: true }),
+    // Units bought as features on top of the plan's quantities (extra devices, users, bot answers, calls).
+    extra_quantities: jsonb('extra_quantities')
+      .$type<Partial<Record<QuotaType, number>>>()
+      .notNull()
+      .default({}),
     access: jsonb('access').$type<string[]>().notNull().default([]),
     number_format: jsonb('number_format').$type<NumberFormat>().notNull(),
     market: boolean('market').notNull().default(false),

@@ -1,5 +1,6 @@
 export * from './api-keys';
 export * from './audit-logs';
+export * from './billing';
 export * from './calls';
 export * from './clients';
 export * from './contacts';

@@ -21,6 +21,8 @@ export const sessions = pgTable(
     ip: text('ip').notNull().default(''),
     // Refreshed at most once a minute by the resolver, so a busy session costs no write per request.
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // A master's session as a company's owner (impersonation): the master's user id, shown and audited.
+    impersonated_by: uuid('impersonated_by').references(() => users.id, { onDelete: 'cascade' }),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
