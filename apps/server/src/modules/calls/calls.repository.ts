@@ -1,6 +1,6 @@
-import { and, count, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
-import { contacts, users } from '../../core/db/schema';
+import { clients, contacts, type IntegrationRow, integrations, users } from '../../core/db/schema';
 import { type CallRow, calls } from '../../core/db/schema/calls';
 import type { SearchQuery, SearchWhitelist } from '../../core/http/search-query';
 
@@ -99,6 +99,30 @@ export const createCallsRepository = (db: Executor) => ({
   },
 
   /** Which of these user ids are the company's users. */
+  async timeZoneOf(clientId: string): Promise<string> {
+    const rows = await db
+      .select({ timezone: clients.timezone })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    return rows[0]?.timezone ?? 'UTC';
+  },
+
+  async pbxIntegration(id: string): Promise<IntegrationRow | undefined> {
+    const rows = await db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.id, id), eq(integrations.type, 'yeastar')));
+    return rows[0];
+  },
+
+  async pbxIntegrations(clientId: string): Promise<IntegrationRow[]> {
+    return db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.client_id, clientId), eq(integrations.type, 'yeastar')))
+      .orderBy(asc(integrations.create_date));
+  },
+
   async usersOf(clientId: string, userIds: string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
     const rows = await db

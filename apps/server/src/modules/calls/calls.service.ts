@@ -8,11 +8,10 @@ import {
   type YeastarConfig,
   yeastarConfigSchema,
 } from '@conversa/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database, Executor } from '../../core/db/database';
-import { clients, type IntegrationRow, integrations } from '../../core/db/schema';
+import type { IntegrationRow } from '../../core/db/schema';
 import { calls } from '../../core/db/schema/calls';
 import type { EventBus } from '../../core/events';
 import { AppError, notFound, preconditionFailed, unauthorized } from '../../core/http/app-error';
@@ -73,19 +72,11 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
       ref: call.contact_id ?? call.id,
     });
 
-  /** The company's time zone: the PBX's CDR gives local wall times without one. */
-  const timeZoneOf = async (clientId: string): Promise<string> => {
-    const rows = await db
-      .select({ timezone: clients.timezone })
-      .from(clients)
-      .where(eq(clients.id, clientId));
-    return rows[0]?.timezone ?? 'UTC';
-  };
-
   const startedAt = async (clientId: string, report: YeastarCallReport): Promise<Date> => {
     if (!report.startedAt) return new Date();
     try {
-      return instantOf(report.startedAt, await timeZoneOf(clientId));
+      // The PBX's CDR gives local wall times without a zone: the company's.
+      return instantOf(report.startedAt, await repo.timeZoneOf(clientId));
     } catch {
       return new Date();
     }
@@ -120,24 +111,9 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
     };
   };
 
-  const yeastarIntegration = async (id: string): Promise<IntegrationRow | undefined> => {
-    if (!isUuid(id)) return undefined;
-    const rows = await db
-      .select()
-      .from(integrations)
-      .where(and(eq(integrations.id, id), eq(integrations.type, 'yeastar')));
-    return rows[0];
-  };
-
   /** The company's PBX integrations, oldest first, their settings opened. */
   const pbxesOf = async (clientId: string) =>
-    (
-      await db
-        .select()
-        .from(integrations)
-        .where(and(eq(integrations.client_id, clientId), eq(integrations.type, 'yeastar')))
-        .orderBy(asc(integrations.create_date))
-    ).map((row) => ({ row, config: configOf(row) }));
+    (await repo.pbxIntegrations(clientId)).map((row) => ({ row, config: configOf(row) }));
 
   return {
     async search(auth: AuthContext, body: SearchBody) {
@@ -155,7 +131,7 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
      * company hears of it; anything else is acknowledged and dropped.
      */
     async receive(integrationId: string, secret: string, body: unknown): Promise<Call | null> {
-      const integration = await yeastarIntegration(integrationId);
+      const integration = isUuid(integrationId) ? await repo.pbxIntegration(integrationId) : undefined;
       if (!integration) throw notFound();
       const config = configOf(integration);
       if (!isSameSecret(secret, config.webhook_secret ?? '')) throw unauthorized();
