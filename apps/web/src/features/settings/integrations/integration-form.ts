@@ -23,9 +23,6 @@ export type IntegrationForm = {
   config: Record<string, string>;
 };
 
-/** Each field's first error by where it shows: `name`, `device_ids`, `config.temperature`… */
-export type FormErrors = Record<string, string>;
-
 const configKeys = (type: BotIntegrationType): string[] => Object.keys(CONFIG_SCHEMAS[type].shape);
 
 const textOf = (value: unknown): string =>

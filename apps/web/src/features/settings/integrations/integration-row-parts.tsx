@@ -2,7 +2,7 @@ import type { Integration } from '@conversa/domain';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import NetworkCheck from '@mui/icons-material/NetworkCheck';
-import { Box, Button, IconButton, TableCell, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, TableCell, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
@@ -10,43 +10,21 @@ import { formattersFor } from '../../../shared/format/intl-format';
 import { notify } from '../../../shared/notify';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../confirm-dialog';
+import { StatusCell } from './integration-status';
 import { useDeleteIntegration, useTestIntegration } from './integrations-api';
 
 /**
- * What the bots' list and the webhooks' list share: the section's heading, the last call's cell, the row's
- * Test / Edit / Delete buttons and the delete confirmation. `texts` is the section's own wording
- * (`settings.integrations` or `settings.webhooks`: testOk, testFailed, testNamed, deleted, deleteTitle,
- * confirmDelete); `testId` the prefix of its test ids.
+ * What the rows of the integrations' lists share (bots, webhooks, PBX, CRM): the status, the last call's
+ * cell, the Test / Edit / Delete buttons and the delete confirmation. `texts` is the section's own wording
+ * (testOk, testFailed, testNamed, deleted, deleteTitle, confirmDelete); `testId` the prefix of its test ids.
  */
 type SectionWords = 'settings.integrations' | 'settings.webhooks' | 'settings.yeastar' | 'settings.zoho';
 
 const failureText = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.info) || fallback;
 
-export const SectionHeader = ({
-  titleId,
-  title,
-  intro,
-  action,
-}: {
-  titleId: string;
-  title: string;
-  intro: string;
-  action: ReactNode;
-}) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-    <Box sx={{ flex: '1 1 320px', display: 'grid', gap: 0.5 }}>
-      <Typography id={titleId} variant="h6" component="h2">
-        {title}
-      </Typography>
-      <Typography color="text.secondary">{intro}</Typography>
-    </Box>
-    {action}
-  </Box>
-);
-
 /** When the provider or the receiver last answered a call well, or "Never". */
-export const LastCallCell = ({ integration, testId }: { integration: Integration; testId: string }) => {
+const LastCallCell = ({ integration, testId }: { integration: Integration; testId: string }) => {
   const { t, i18n } = useTranslation();
   return (
     <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid={testId}>
@@ -56,6 +34,30 @@ export const LastCallCell = ({ integration, testId }: { integration: Integration
     </TableCell>
   );
 };
+
+/**
+ * A row's icon button (edit, delete, a webhook's log, a key's revocation): the tooltip says the action,
+ * the accessible name says it of that row.
+ */
+export const RowIconButton = ({
+  title,
+  label,
+  icon,
+  testId,
+  onClick,
+}: {
+  title: string;
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  onClick: () => void;
+}) => (
+  <Tooltip title={title}>
+    <IconButton aria-label={label} onClick={onClick} data-testid={testId}>
+      {icon}
+    </IconButton>
+  </Tooltip>
+);
 
 type ActionsProps = {
   integration: Integration;
@@ -69,7 +71,7 @@ type ActionsProps = {
 };
 
 /** Test (spins, then says how the call went), the section's own buttons, Edit and Delete. */
-export const IntegrationActions = ({
+const IntegrationActions = ({
   integration,
   texts,
   testId,
@@ -111,26 +113,59 @@ export const IntegrationActions = ({
       {children}
       {canEdit && (
         <>
-          <Tooltip title={t('settings.integrations.edit')}>
-            <IconButton
-              aria-label={t('settings.integrations.editNamed', { name: integration.name })}
-              onClick={onEdit}
-              data-testid={`${testId}-edit`}
-            >
-              <EditOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t('settings.integrations.delete')}>
-            <IconButton
-              aria-label={t('settings.integrations.deleteNamed', { name: integration.name })}
-              onClick={onDelete}
-              data-testid={`${testId}-delete`}
-            >
-              <DeleteOutline />
-            </IconButton>
-          </Tooltip>
+          <RowIconButton
+            title={t('settings.integrations.edit')}
+            label={t('settings.integrations.editNamed', { name: integration.name })}
+            icon={<EditOutlined />}
+            testId={`${testId}-edit`}
+            onClick={onEdit}
+          />
+          <RowIconButton
+            title={t('settings.integrations.delete')}
+            label={t('settings.integrations.deleteNamed', { name: integration.name })}
+            icon={<DeleteOutline />}
+            testId={`${testId}-delete`}
+            onClick={onDelete}
+          />
         </>
       )}
+    </>
+  );
+};
+
+type CellsProps = ActionsProps & {
+  lastCallTestId: string;
+  /** Whether the list has the buttons' column (the bots' has it only for those who may edit). */
+  hasActionsColumn?: boolean;
+};
+
+/** The cells every integration's row ends with: its status, its last call and its buttons. */
+export const IntegrationCells = ({
+  lastCallTestId,
+  hasActionsColumn = true,
+  children,
+  ...actions
+}: CellsProps) => (
+  <>
+    <TableCell>
+      <StatusCell integration={actions.integration} />
+    </TableCell>
+    <LastCallCell integration={actions.integration} testId={lastCallTestId} />
+    {hasActionsColumn && (
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <IntegrationActions {...actions}>{children}</IntegrationActions>
+      </TableCell>
+    )}
+  </>
+);
+
+/** The header cells of those last columns but the buttons' (SectionTable adds that one). */
+export const IntegrationHeadCells = ({ lastCall }: { lastCall?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TableCell>{t('settings.integrations.column.status')}</TableCell>
+      <TableCell sx={wideOnly}>{lastCall ?? t('settings.integrations.column.lastSync')}</TableCell>
     </>
   );
 };

@@ -16,12 +16,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
+import { usePaging } from '../../../shared/ui/paged-table';
+import { type ListPage, type PageQuery, searchPage } from './search-page';
 
 /** Under `settings`, so the settings page's reconnect refresh reads it again too. */
 export const integrationsKey = ['settings', 'integrations'] as const;
 
-export type IntegrationPage = { rows: Integration[]; total: number };
-export type IntegrationQuery = { page: number; offset: number };
+export type IntegrationPage = ListPage<Integration>;
 
 /**
  * The company's integrations of some types, newest first: the answer bots by default, the webhooks
@@ -29,27 +30,31 @@ export type IntegrationQuery = { page: number; offset: number };
  * settings when they are built, so each list keeps to what it can edit.
  */
 export const useIntegrationList = (
-  query: IntegrationQuery,
+  query: PageQuery,
   types: readonly IntegrationType[] = BOT_INTEGRATION_TYPES,
 ) =>
   useQuery({
     queryKey: [...integrationsKey, types, query],
-    queryFn: async ({ signal }): Promise<IntegrationPage> => {
-      const envelope = await api.request<Integration>('integration/search', {
-        method: 'POST',
-        body: {
-          page: query.page + 1,
-          offset: query.offset,
+    queryFn: ({ signal }) =>
+      searchPage<Integration>(
+        'integration/search',
+        query,
+        {
           filters: [{ key: 'type', condition: 'in', value: [...types] }],
-          logical: 'and',
           sort: { key: 'create_date', order: 'desc' },
         },
         signal,
-      });
-      return { rows: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
-    },
+      ),
     placeholderData: keepPreviousData,
   });
+
+/** A section's page of its integrations: the pager, the query, and the page's rows of those types. */
+export const useIntegrationPage = (types: readonly IntegrationType[]) => {
+  const paging = usePaging();
+  const query = useIntegrationList({ page: paging.page, offset: paging.offset }, types);
+  const rows = (query.data?.rows ?? []).filter((integration) => types.includes(integration.type));
+  return { paging, query, rows };
+};
 
 /** Whether a loaded list is of the integration's type (its key is `[...integrationsKey, types, query]`). */
 const listsTypeOf = (query: Query, type: IntegrationType | undefined): boolean => {

@@ -22,18 +22,13 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
-import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
-import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';
+import { usePaging } from '../../../shared/ui/paged-table';
+import { wideOnly } from '../../../shared/ui/table-styles';
 import { ApiKeysSection } from './api-keys/api-keys-section';
 import { DeviceDot, IntegrationAvatar } from './integration-brand';
 import { IntegrationDialog } from './integration-dialog';
-import {
-  DeleteIntegrationDialog,
-  IntegrationActions,
-  LastCallCell,
-  SectionHeader,
-} from './integration-row-parts';
-import { StatusCell } from './integration-status';
+import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from './integration-row-parts';
+import { IntegrationSection, SectionTable } from './integration-section';
 import { useIntegrationList } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
 import { WebhooksSection } from './webhooks/webhooks-section';
@@ -91,22 +86,16 @@ const IntegrationRow = ({ integration, devices, canEdit, onEdit, onDelete }: Row
           </Box>
         )}
       </TableCell>
-      <TableCell>
-        <StatusCell integration={integration} />
-      </TableCell>
-      <LastCallCell integration={integration} testId="integration-last-sync" />
-      {canEdit && (
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <IntegrationActions
-            integration={integration}
-            texts="settings.integrations"
-            testId="integration"
-            canEdit={canEdit}
-            onEdit={onEdit}
-            onDelete={onDelete}
-          />
-        </TableCell>
-      )}
+      <IntegrationCells
+        integration={integration}
+        texts="settings.integrations"
+        testId="integration"
+        lastCallTestId="integration-last-sync"
+        canEdit={canEdit}
+        hasActionsColumn={canEdit}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 };
@@ -163,14 +152,12 @@ type Editing = { type: BotIntegrationType; integration?: BotIntegration };
  */
 export const IntegrationsTab = () => {
   const { t } = useTranslation();
-  const can = useCan();
-  const canEdit = can('setting.edit');
+  const canEdit = useCan()('setting.edit');
   const account = useAccount();
   const paging = usePaging();
   const query = useIntegrationList({ page: paging.page, offset: paging.offset });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<BotIntegration | null>(null);
-  const titleId = useId();
   useIntegrationsLive();
   const devices = useMemo(
     () => new Map(account.list_device.filter(isAccountDevice).map((device) => [device.id, device])),
@@ -180,43 +167,29 @@ export const IntegrationsTab = () => {
 
   return (
     <Box sx={{ display: 'grid', gap: 5 }}>
-      <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }} data-testid="bots">
-        <SectionHeader
-          titleId={titleId}
-          title={t('settings.integrations.botsTitle')}
-          intro={t('settings.integrations.intro.list')}
-          action={canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
-        />
-        <PagedTable
-          query={query}
-          paging={paging}
-          rowCount={rows.length}
-          total={query.data?.total ?? 0}
+      <IntegrationSection
+        testId="bots"
+        title={t('settings.integrations.botsTitle')}
+        intro={t('settings.integrations.intro.list')}
+        action={canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
+      >
+        <SectionTable
+          list={{ paging, query, rows }}
           label={t('settings.tab.integrations')}
           testId="integration-rows"
-          columns={canEdit ? 5 : 4}
-          texts={{
-            loadFailed: t('settings.integrations.loadFailed'),
-            rowsPerPage: t('settings.audit.rowsPerPage'),
-          }}
+          loadFailed={t('settings.integrations.loadFailed')}
           empty={{
             icon: SmartToyOutlined,
             title: t('settings.integrations.empty'),
             description: t('settings.integrations.emptyHelp'),
           }}
+          columns={4}
+          hasActions={canEdit}
           head={
             <>
               <TableCell>{t('settings.integrations.column.bot')}</TableCell>
               <TableCell sx={wideOnly}>{t('settings.integrations.column.devices')}</TableCell>
-              <TableCell>{t('settings.integrations.column.status')}</TableCell>
-              <TableCell sx={wideOnly}>{t('settings.integrations.column.lastSync')}</TableCell>
-              {canEdit && (
-                <TableCell align="right">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('settings.integrations.column.actions')}
-                  </Box>
-                </TableCell>
-              )}
+              <IntegrationHeadCells />
             </>
           }
         >
@@ -230,7 +203,7 @@ export const IntegrationsTab = () => {
               onDelete={() => setDeleting(integration)}
             />
           ))}
-        </PagedTable>
+        </SectionTable>
         {editing && (
           <IntegrationDialog
             key={editing.integration?.id ?? `new-${editing.type}`}
@@ -246,7 +219,7 @@ export const IntegrationsTab = () => {
           testId="integration"
           onClose={() => setDeleting(null)}
         />
-      </Box>
+      </IntegrationSection>
       <WebhooksSection />
       <YeastarSection />
       <ZohoSection />

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, DialogActions, DialogContent, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { CopyButton } from '../../../shared/ui/copy-button';
 
 type SecretOnceProps = {
@@ -11,12 +10,14 @@ type SecretOnceProps = {
   /** The prefix of its test ids: `{testId}` on the secret, `{testId}-done` on the button. */
   testId: string;
   onDone: () => void;
-  /** How the other system uses it, under the secret. */
-  children?: ReactNode;
+  /** How the other system uses it, under the secret, and an example of it that is not translated. */
+  howTo: string;
+  example?: string;
 };
 
 /**
- * A secret shown whole this once, in the dialog that created it (a webhook's signing secret, an API key):
+ * A secret shown whole this once, in the dialog that created it (a webhook's signing secret, an API key,
+ * a PBX's webhook address):
  * closing is the person saying they saved it.
  */
 export const SecretOnce = ({
@@ -26,7 +27,8 @@ export const SecretOnce = ({
   doneLabel,
   testId,
   onDone,
-  children,
+  howTo,
+  example,
 }: SecretOnceProps) => (
   <>
     <DialogContent sx={{ display: 'grid', gap: 2 }}>
@@ -52,7 +54,18 @@ export const SecretOnce = ({
         </Typography>
         <CopyButton value={secret} label={copyLabel} />
       </Box>
-      {children}
+      <Typography variant="body2" color="text.secondary">
+        {howTo}
+      </Typography>
+      {example && (
+        <Box
+          component="code"
+          dir="ltr"
+          sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', textAlign: 'start' }}
+        >
+          {example}
+        </Box>
+      )}
     </DialogContent>
     <DialogActions>
       <Button variant="contained" onClick={onDone} data-testid={`${testId}-done`}>

@@ -8,25 +8,18 @@ import {
 } from '@tanstack/react-query';
 import { api, firstOf } from '../../../../shared/api-client';
 import { type Notification, useSocketEvent } from '../../../../shared/socket';
+import { type ListPage, type PageQuery, searchPage } from '../search-page';
 
 /** Under `settings`, so the settings page's reconnect refresh reads it again too. */
 export const apiKeysKey = ['settings', 'api-keys'] as const;
 
-export type ApiKeyPage = { rows: ApiKey[]; total: number };
-export type ApiKeyQuery = { page: number; offset: number };
+export type ApiKeyPage = ListPage<ApiKey>;
 
 /** The company's API keys, newest first, revoked ones included (the list says so). */
-export const useApiKeyList = (query: ApiKeyQuery) =>
+export const useApiKeyList = (query: PageQuery) =>
   useQuery({
     queryKey: [...apiKeysKey, query],
-    queryFn: async ({ signal }): Promise<ApiKeyPage> => {
-      const envelope = await api.request<ApiKey>('apikey/search', {
-        method: 'POST',
-        body: { page: query.page + 1, offset: query.offset, filters: [], logical: 'and' },
-        signal,
-      });
-      return { rows: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
-    },
+    queryFn: ({ signal }) => searchPage<ApiKey>('apikey/search', query, { filters: [] }, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,18 +1,18 @@
 import type { ApiKey } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import { Box, Button, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
 import { formattersFor } from '../../../../shared/format/intl-format';
 import { notify } from '../../../../shared/notify';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
-import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
+import { usePaging } from '../../../../shared/ui/paged-table';
+import { wideOnly } from '../../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../../confirm-dialog';
-import { SectionHeader } from '../integration-row-parts';
+import { RowIconButton } from '../integration-row-parts';
+import { AddButton, IntegrationSection, SectionTable } from '../integration-section';
 import { ApiKeyDialog } from './api-key-dialog';
 import { type ApiKeyState, apiKeyStateOf } from './api-key-form';
 import { useApiKeyList, useApiKeysLive, useRevokeApiKey } from './api-keys-api';
@@ -70,15 +70,13 @@ const ApiKeyRow = ({ apiKey, canEdit, onRevoke }: RowProps) => {
       {canEdit && (
         <TableCell align="right">
           {apiKey.revoked_at === null && (
-            <Tooltip title={t('settings.apiKeys.revoke')}>
-              <IconButton
-                aria-label={t('settings.apiKeys.revokeNamed', { name: apiKey.name })}
-                onClick={onRevoke}
-                data-testid="api-key-revoke"
-              >
-                <BlockOutlined />
-              </IconButton>
-            </Tooltip>
+            <RowIconButton
+              title={t('settings.apiKeys.revoke')}
+              label={t('settings.apiKeys.revokeNamed', { name: apiKey.name })}
+              icon={<BlockOutlined />}
+              testId="api-key-revoke"
+              onClick={onRevoke}
+            />
           )}
         </TableCell>
       )}
@@ -119,57 +117,41 @@ const RevokeDialog = ({ revoking, onClose }: { revoking: ApiKey | null; onClose:
  */
 export const ApiKeysSection = () => {
   const { t } = useTranslation();
-  const can = useCan();
-  const canEdit = can('setting.edit');
+  const canEdit = useCan()('setting.edit');
   const paging = usePaging();
   const query = useApiKeyList({ page: paging.page, offset: paging.offset });
   const [isCreating, setIsCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const titleId = useId();
   useApiKeysLive();
   const rows = query.data?.rows ?? [];
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={titleId}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="api-keys"
+    <IntegrationSection
+      testId="api-keys"
+      title={t('settings.apiKeys.title')}
+      intro={t('settings.apiKeys.intro')}
+      action={
+        canEdit && (
+          <AddButton
+            label={t('settings.apiKeys.new')}
+            testId="api-key-new"
+            onClick={() => setIsCreating(true)}
+          />
+        )
+      }
     >
-      <SectionHeader
-        titleId={titleId}
-        title={t('settings.apiKeys.title')}
-        intro={t('settings.apiKeys.intro')}
-        action={
-          canEdit && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setIsCreating(true)}
-              data-testid="api-key-new"
-            >
-              {t('settings.apiKeys.new')}
-            </Button>
-          )
-        }
-      />
-      <PagedTable
-        query={query}
-        paging={paging}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
+      <SectionTable
+        list={{ paging, query, rows }}
         label={t('settings.apiKeys.title')}
         testId="api-key-rows"
-        columns={canEdit ? 6 : 5}
-        texts={{
-          loadFailed: t('settings.apiKeys.loadFailed'),
-          rowsPerPage: t('settings.audit.rowsPerPage'),
-        }}
+        loadFailed={t('settings.apiKeys.loadFailed')}
         empty={{
           icon: KeyOutlined,
           title: t('settings.apiKeys.empty'),
           description: t('settings.apiKeys.emptyHelp'),
         }}
+        columns={5}
+        hasActions={canEdit}
         head={
           <>
             <TableCell>{t('settings.apiKeys.column.key')}</TableCell>
@@ -177,22 +159,15 @@ export const ApiKeysSection = () => {
             <TableCell sx={wideOnly}>{t('settings.apiKeys.column.lastUsed')}</TableCell>
             <TableCell sx={wideOnly}>{t('settings.apiKeys.column.expires')}</TableCell>
             <TableCell>{t('settings.apiKeys.column.state')}</TableCell>
-            {canEdit && (
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('settings.integrations.column.actions')}
-                </Box>
-              </TableCell>
-            )}
           </>
         }
       >
         {rows.map((apiKey) => (
           <ApiKeyRow key={apiKey.id} apiKey={apiKey} canEdit={canEdit} onRevoke={() => setRevoking(apiKey)} />
         ))}
-      </PagedTable>
+      </SectionTable>
       {isCreating && <ApiKeyDialog onClose={() => setIsCreating(false)} />}
       <RevokeDialog revoking={revoking} onClose={() => setRevoking(null)} />
-    </Box>
+    </IntegrationSection>
   );
 };

@@ -1,42 +1,28 @@
 import { type Integration, isMaskedSecret, type WebhookEvent } from '@conversa/domain';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   FormLabel,
-  IconButton,
-  InputAdornment,
   TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../shared/api-client';
 import { notify } from '../../../../shared/notify';
-import { SubmitButton } from '../../../../shared/ui/submit-button';
-import { errorKey } from '../integration-form';
 import { useCreateIntegration, useUpdateIntegration } from '../integrations-api';
+import { SecretField } from '../secret-field';
 import { SecretOnce } from '../secret-once';
+import { NameField, SettingsFormDialog } from '../settings-form-dialog';
+import { useSettingsForm } from '../use-settings-form';
 import {
   EVENT_GROUPS,
   type EventGroup,
   emptyWebhookForm,
   eventsOf,
   validateWebhook,
-  type WebhookForm,
   webhookFormOf,
   webhookInputOf,
   webhookUpdateOf,
@@ -103,32 +89,6 @@ const EventGroupBoxes = ({
   );
 };
 
-/** The whole secret, shown this once, with how a receiver checks a delivery with it. */
-const SecretStep = ({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <SecretOnce
-      warning={t('settings.webhooks.secretOnce', { name })}
-      secret={secret}
-      copyLabel={t('settings.webhooks.copySecret')}
-      doneLabel={t('settings.webhooks.secretSaved')}
-      testId="webhook-secret"
-      onDone={onDone}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {t('settings.webhooks.howToVerify')}
-      </Typography>
-      <Box
-        component="code"
-        dir="ltr"
-        sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', textAlign: 'start' }}
-      >
-        {SIGNATURE_FORMULA}
-      </Box>
-    </SecretOnce>
-  );
-};
-
 type WebhookDialogProps = {
   /** The webhook edited; none for a new one. */
   integration?: Integration;
@@ -142,61 +102,29 @@ type WebhookDialogProps = {
  */
 export const WebhookDialog = ({ integration, onClose }: WebhookDialogProps) => {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const create = useCreateIntegration();
   const update = useUpdateIntegration();
-  const [form, setForm] = useState<WebhookForm>(() =>
-    integration ? webhookFormOf(integration) : emptyWebhookForm(),
-  );
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSecretShown, setIsSecretShown] = useState(false);
-  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const isPending = create.isPending || update.isPending;
   const isEdit = integration !== undefined;
+  const { form, change, errorOf, serverErrors, failure, submit } = useSettingsForm({
+    initial: () => (integration ? webhookFormOf(integration) : emptyWebhookForm()),
+    validate: (current) => validateWebhook(current, isEdit),
+  });
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
 
-  const errors = validateWebhook(form, isEdit);
-  const errorOf = (at: string): string | undefined => {
-    if (serverErrors[at]) return serverErrors[at];
-    const key = errors[at];
-    return key && (wasSubmitted || touched.has(at)) ? t(key) : undefined;
-  };
-
-  const change = (at: string, patch: Partial<WebhookForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setTouched((current) => new Set([...current, at]));
-    setServerErrors(({ [at]: _changed, ...rest }) => rest);
-  };
-
-  const submit = async () => {
-    setWasSubmitted(true);
-    setFailure(null);
-    if (Object.keys(validateWebhook(form, isEdit)).length > 0) return;
-    try {
-      if (integration) {
-        const saved = await update.mutateAsync({ id: integration.id, input: webhookUpdateOf(form) });
-        notify(t('settings.webhooks.saved', { name: saved.name }), 'success');
-        onClose();
-        return;
-      }
-      const saved = await create.mutateAsync(webhookInputOf(form));
-      notify(t('settings.webhooks.created', { name: saved.name }), 'success');
-      const { secret } = saved.config;
-      if (typeof secret === 'string' && !isMaskedSecret(secret)) {
-        setCreated({ name: saved.name, secret });
-      } else {
-        onClose();
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const byField: Record<string, string> = {};
-      for (const issue of error.errors) byField[errorKey(issue.path.split('.'))] ??= issue.message;
-      setServerErrors(byField);
-      setFailure(error.info || t('errors.generic'));
+  const save = async () => {
+    if (integration) {
+      const saved = await update.mutateAsync({ id: integration.id, input: webhookUpdateOf(form) });
+      notify(t('settings.webhooks.saved', { name: saved.name }), 'success');
+      onClose();
+      return;
+    }
+    const saved = await create.mutateAsync(webhookInputOf(form));
+    notify(t('settings.webhooks.created', { name: saved.name }), 'success');
+    const { secret } = saved.config;
+    if (typeof secret === 'string' && !isMaskedSecret(secret)) {
+      setCreated({ name: saved.name, secret });
+    } else {
+      onClose();
     }
   };
 
@@ -208,133 +136,92 @@ export const WebhookDialog = ({ integration, onClose }: WebhookDialogProps) => {
       : t(isEdit ? 'settings.webhooks.newSecretHint' : 'settings.webhooks.secretHint');
 
   return (
-    <Dialog
-      open
-      // The secret is shown once: only its button closes that step, not a click beside the dialog.
-      onClose={(_event, reason) => {
-        if (isPending || (created && reason === 'backdropClick')) return;
-        onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      fullScreen={isPhone}
-      data-testid="webhook-dialog"
-    >
-      <DialogTitle id={titleId}>
-        {created
+    <SettingsFormDialog
+      testId="webhook-dialog"
+      title={
+        created
           ? t('settings.webhooks.secretTitle')
           : integration
             ? t('settings.integrations.editTitle', { name: integration.name })
-            : t('settings.webhooks.newTitle')}
-      </DialogTitle>
-      {created ? (
-        <SecretStep name={created.name} secret={created.secret} onDone={onClose} />
-      ) : (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+            : t('settings.webhooks.newTitle')
+      }
+      maxWidth="md"
+      gap={2.5}
+      intro={t('settings.webhooks.dialogIntro')}
+      failure={failure}
+      isPending={create.isPending || update.isPending}
+      submitLabel={t(integration ? 'settings.integrations.save' : 'settings.webhooks.create')}
+      onSubmit={() => void submit(save)}
+      onClose={onClose}
+      secretStep={
+        created && (
+          <SecretOnce
+            warning={t('settings.webhooks.secretOnce', { name: created.name })}
+            secret={created.secret}
+            copyLabel={t('settings.webhooks.copySecret')}
+            doneLabel={t('settings.webhooks.secretSaved')}
+            testId="webhook-secret"
+            onDone={onClose}
+            howTo={t('settings.webhooks.howToVerify')}
+            example={SIGNATURE_FORMULA}
+          />
+        )
+      }
+    >
+      <NameField
+        value={form.name}
+        error={errorOf('name')}
+        testId="webhook-name"
+        onChange={(name) => change('name', { name })}
+      />
+      <TextField
+        required
+        type="url"
+        label={t('settings.webhooks.url')}
+        placeholder="https://crm.example.com/conversa"
+        value={form.url}
+        error={Boolean(errorOf('config.url'))}
+        helperText={errorOf('config.url') ?? t('settings.webhooks.urlHint')}
+        onChange={(event) => change('config.url', { url: event.target.value })}
+        slotProps={{ htmlInput: { 'data-testid': 'webhook-url', dir: 'ltr', maxLength: 2048 } }}
+      />
+      <FormControl component="fieldset" error={Boolean(eventsError)} required>
+        <FormLabel component="legend" sx={{ mb: 1 }}>
+          {t('settings.webhooks.eventsLabel')}
+        </FormLabel>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
           }}
         >
-          <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
-            <Typography color="text.secondary">{t('settings.webhooks.dialogIntro')}</Typography>
-            {failure && (
-              <Alert severity="error" data-testid="webhook-dialog-error">
-                {failure}
-              </Alert>
-            )}
-            <TextField
-              required
-              autoFocus
-              label={t('settings.integrations.name')}
-              value={form.name}
-              error={Boolean(errorOf('name'))}
-              helperText={errorOf('name')}
-              onChange={(event) => change('name', { name: event.target.value })}
-              slotProps={{ htmlInput: { 'data-testid': 'webhook-name', maxLength: 100 } }}
+          {EVENT_GROUPS.map((group) => (
+            <EventGroupBoxes
+              key={group}
+              group={group}
+              chosen={form.events}
+              onChange={(events) => change('config.events', { events })}
             />
-            <TextField
-              required
-              type="url"
-              label={t('settings.webhooks.url')}
-              placeholder="https://crm.example.com/conversa"
-              value={form.url}
-              error={Boolean(errorOf('config.url'))}
-              helperText={errorOf('config.url') ?? t('settings.webhooks.urlHint')}
-              onChange={(event) => change('config.url', { url: event.target.value })}
-              slotProps={{ htmlInput: { 'data-testid': 'webhook-url', dir: 'ltr', maxLength: 2048 } }}
-            />
-            <FormControl component="fieldset" error={Boolean(eventsError)} required>
-              <FormLabel component="legend" sx={{ mb: 1 }}>
-                {t('settings.webhooks.eventsLabel')}
-              </FormLabel>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
-                }}
-              >
-                {EVENT_GROUPS.map((group) => (
-                  <EventGroupBoxes
-                    key={group}
-                    group={group}
-                    chosen={form.events}
-                    onChange={(events) => change('config.events', { events })}
-                  />
-                ))}
-              </Box>
-              {eventsError && (
-                <FormHelperText data-testid="webhook-events-error">
-                  {serverErrors['config.events'] ?? t('settings.webhooks.chooseEvents')}
-                </FormHelperText>
-              )}
-            </FormControl>
-            <TextField
-              label={t('settings.webhooks.secret')}
-              value={form.secret}
-              type={isSecretShown ? 'text' : 'password'}
-              autoComplete="off"
-              required={isEdit}
-              error={Boolean(secretError)}
-              helperText={secretError ?? secretHint}
-              onChange={(event) => change('config.secret', { secret: event.target.value })}
-              onFocus={(event) => {
-                // A masked secret is chosen whole, so typing replaces it instead of adding to the dots.
-                if (isMaskedSecret(event.target.value)) event.target.select();
-              }}
-              slotProps={{
-                htmlInput: { 'data-testid': 'webhook-secret-input', dir: 'ltr', maxLength: 200 },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        edge="end"
-                        aria-label={t(
-                          isSecretShown ? 'settings.webhooks.hideSecret' : 'settings.webhooks.showSecret',
-                        )}
-                        onClick={() => setIsSecretShown((shown) => !shown)}
-                      >
-                        {isSecretShown ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={isPending}>
-              {t('common.cancel')}
-            </Button>
-            <SubmitButton isPending={isPending} data-testid="webhook-dialog-submit">
-              {t(integration ? 'settings.integrations.save' : 'settings.webhooks.create')}
-            </SubmitButton>
-          </DialogActions>
-        </form>
-      )}
-    </Dialog>
+          ))}
+        </Box>
+        {eventsError && (
+          <FormHelperText data-testid="webhook-events-error">
+            {serverErrors['config.events'] ?? t('settings.webhooks.chooseEvents')}
+          </FormHelperText>
+        )}
+      </FormControl>
+      <SecretField
+        label={t('settings.webhooks.secret')}
+        value={form.secret}
+        required={isEdit}
+        error={Boolean(secretError)}
+        helperText={secretError ?? secretHint}
+        onChange={(event) => change('config.secret', { secret: event.target.value })}
+        showLabel={t('settings.webhooks.showSecret')}
+        hideLabel={t('settings.webhooks.hideSecret')}
+        slotProps={{ htmlInput: { 'data-testid': 'webhook-secret-input', dir: 'ltr', maxLength: 200 } }}
+      />
+    </SettingsFormDialog>
   );
 };

@@ -8,31 +8,26 @@ import {
 } from '@tanstack/react-query';
 import { api, firstOf } from '../../../../shared/api-client';
 import { type Notification, useSocketEvent } from '../../../../shared/socket';
+import { type ListPage, type PageQuery, searchPage } from '../search-page';
 
 /** Under `settings`, so the settings page's reconnect refresh reads the open log again too. */
 export const deliveriesKey = ['settings', 'webhook-deliveries'] as const;
 
-export type DeliveryPage = { rows: WebhookDelivery[]; total: number };
-export type DeliveryQuery = { page: number; offset: number; status: WebhookDeliveryStatus | null };
+export type DeliveryPage = ListPage<WebhookDelivery>;
+export type DeliveryQuery = PageQuery & { status: WebhookDeliveryStatus | null };
 
 /** One webhook's delivery log, newest first, optionally only the deliveries in one status. */
 export const useDeliveries = (integrationId: string, query: DeliveryQuery) =>
   useQuery({
     queryKey: [...deliveriesKey, integrationId, query],
-    queryFn: async ({ signal }): Promise<DeliveryPage> => {
-      const envelope = await api.request<WebhookDelivery>(`webhook/deliveries/${integrationId}`, {
-        method: 'POST',
-        body: {
-          page: query.page + 1,
-          offset: query.offset,
-          filters: query.status ? [{ key: 'status', condition: 'in', value: [query.status] }] : [],
-          // No sort: the server's order is newest first, ties broken by id.
-          logical: 'and',
-        },
+    queryFn: ({ signal }) =>
+      searchPage<WebhookDelivery>(
+        `webhook/deliveries/${integrationId}`,
+        query,
+        // No sort: the server's order is newest first, ties broken by id.
+        { filters: query.status ? [{ key: 'status', condition: 'in', value: [query.status] }] : [] },
         signal,
-      });
-      return { rows: envelope.data, total: envelope.pagination?.total ?? envelope.data.length };
-    },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -1,21 +1,19 @@
 import { type Integration, WEBHOOK_EVENTS } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
-import { Box, Button, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { Chip, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
-import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
+import { wideOnly } from '../../../../shared/ui/table-styles';
 import {
   DeleteIntegrationDialog,
-  IntegrationActions,
-  LastCallCell,
-  SectionHeader,
+  IntegrationCells,
+  IntegrationHeadCells,
+  RowIconButton,
 } from '../integration-row-parts';
-import { StatusCell } from '../integration-status';
-import { useIntegrationList } from '../integrations-api';
+import { AddButton, IntegrationSection, SectionTable } from '../integration-section';
+import { useIntegrationPage } from '../integrations-api';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { WebhookDialog } from './webhook-dialog';
 import { webhookFormOf } from './webhook-form';
@@ -81,35 +79,26 @@ const WebhookRow = ({ integration, canEdit, onEdit, onDelete, onDeliveries }: Ro
       <TableCell sx={wideOnly}>
         <EventsChip integration={integration} />
       </TableCell>
-      <TableCell>
-        <StatusCell integration={integration} />
-      </TableCell>
-      <LastCallCell integration={integration} testId="webhook-last-delivery" />
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IntegrationActions
-          integration={integration}
-          texts="settings.webhooks"
-          testId="webhook"
-          canEdit={canEdit}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        >
-          <Tooltip title={t('settings.webhooks.deliveries')}>
-            <IconButton
-              aria-label={t('settings.webhooks.deliveriesNamed', { name: integration.name })}
-              onClick={onDeliveries}
-              data-testid="webhook-deliveries"
-            >
-              <HistoryOutlined />
-            </IconButton>
-          </Tooltip>
-        </IntegrationActions>
-      </TableCell>
+      <IntegrationCells
+        integration={integration}
+        texts="settings.webhooks"
+        testId="webhook"
+        lastCallTestId="webhook-last-delivery"
+        canEdit={canEdit}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      >
+        <RowIconButton
+          title={t('settings.webhooks.deliveries')}
+          label={t('settings.webhooks.deliveriesNamed', { name: integration.name })}
+          icon={<HistoryOutlined />}
+          testId="webhook-deliveries"
+          onClick={onDeliveries}
+        />
+      </IntegrationCells>
     </TableRow>
   );
 };
-
-type Editing = { integration?: Integration };
 
 /**
  * The company's webhooks (the crmx2 integration): signed POSTs of its records' events to the URLs of the
@@ -118,72 +107,44 @@ type Editing = { integration?: Integration };
  */
 export const WebhooksSection = () => {
   const { t } = useTranslation();
-  const can = useCan();
-  const canEdit = can('setting.edit');
-  const paging = usePaging();
-  const query = useIntegrationList({ page: paging.page, offset: paging.offset }, WEBHOOK_TYPES);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const canEdit = useCan()('setting.edit');
+  const list = useIntegrationPage(WEBHOOK_TYPES);
+  const [editing, setEditing] = useState<{ integration?: Integration } | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const [logOf, setLogOf] = useState<Integration | null>(null);
-  const titleId = useId();
-  const rows = (query.data?.rows ?? []).filter((integration) => integration.type === 'crmx2');
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={titleId}
-      sx={{ display: 'grid', gap: 2 }}
-      data-testid="webhooks"
+    <IntegrationSection
+      testId="webhooks"
+      title={t('settings.webhooks.title')}
+      intro={t('settings.webhooks.intro')}
+      action={
+        canEdit && (
+          <AddButton label={t('settings.webhooks.new')} testId="webhook-new" onClick={() => setEditing({})} />
+        )
+      }
     >
-      <SectionHeader
-        titleId={titleId}
-        title={t('settings.webhooks.title')}
-        intro={t('settings.webhooks.intro')}
-        action={
-          canEdit && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setEditing({})}
-              data-testid="webhook-new"
-            >
-              {t('settings.webhooks.new')}
-            </Button>
-          )
-        }
-      />
-      <PagedTable
-        query={query}
-        paging={paging}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
+      <SectionTable
+        list={list}
         label={t('settings.webhooks.title')}
         testId="webhook-rows"
-        columns={5}
-        texts={{
-          loadFailed: t('settings.webhooks.loadFailed'),
-          rowsPerPage: t('settings.audit.rowsPerPage'),
-        }}
+        loadFailed={t('settings.webhooks.loadFailed')}
         empty={{
           icon: WebhookOutlined,
           title: t('settings.webhooks.empty'),
           description: t('settings.webhooks.emptyHelp'),
         }}
+        columns={4}
+        hasActions
         head={
           <>
             <TableCell>{t('settings.webhooks.column.webhook')}</TableCell>
             <TableCell sx={wideOnly}>{t('settings.webhooks.column.events')}</TableCell>
-            <TableCell>{t('settings.integrations.column.status')}</TableCell>
-            <TableCell sx={wideOnly}>{t('settings.webhooks.column.lastDelivery')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('settings.integrations.column.actions')}
-              </Box>
-            </TableCell>
+            <IntegrationHeadCells lastCall={t('settings.webhooks.column.lastDelivery')} />
           </>
         }
       >
-        {rows.map((integration) => (
+        {list.rows.map((integration) => (
           <WebhookRow
             key={integration.id}
             integration={integration}
@@ -193,7 +154,7 @@ export const WebhooksSection = () => {
             onDeliveries={() => setLogOf(integration)}
           />
         ))}
-      </PagedTable>
+      </SectionTable>
       {editing && (
         <WebhookDialog
           key={editing.integration?.id ?? 'new'}
@@ -208,6 +169,6 @@ export const WebhooksSection = () => {
         testId="webhook"
         onClose={() => setDeleting(null)}
       />
-    </Box>
+    </IntegrationSection>
   );
 };

@@ -1,20 +1,13 @@
 import type { Integration } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
-import { Box, Button, TableCell, TableRow, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { TableCell, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
-import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
-import {
-  DeleteIntegrationDialog,
-  IntegrationActions,
-  LastCallCell,
-  SectionHeader,
-} from '../integration-row-parts';
-import { StatusCell } from '../integration-status';
-import { useIntegrationList } from '../integrations-api';
+import { wideOnly } from '../../../../shared/ui/table-styles';
+import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from '../integration-row-parts';
+import { AddButton, IntegrationSection, SectionTable } from '../integration-section';
+import { useIntegrationPage } from '../integrations-api';
 import { YeastarDialog } from './yeastar-dialog';
 import { yeastarFormOf } from './yeastar-form';
 
@@ -43,20 +36,15 @@ const YeastarRow = ({ integration, canEdit, onEdit, onDelete }: RowProps) => {
       <TableCell sx={wideOnly} data-testid="yeastar-extension-count">
         {t('settings.yeastar.extensionCount', { count: extensions.length })}
       </TableCell>
-      <TableCell>
-        <StatusCell integration={integration} />
-      </TableCell>
-      <LastCallCell integration={integration} testId="yeastar-last-sync" />
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IntegrationActions
-          integration={integration}
-          texts="settings.yeastar"
-          testId="yeastar"
-          canEdit={canEdit}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
-      </TableCell>
+      <IntegrationCells
+        integration={integration}
+        texts="settings.yeastar"
+        testId="yeastar"
+        lastCallTestId="yeastar-last-sync"
+        canEdit={canEdit}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 };
@@ -68,61 +56,42 @@ const YeastarRow = ({ integration, canEdit, onEdit, onDelete }: RowProps) => {
 export const YeastarSection = () => {
   const { t } = useTranslation();
   const canEdit = useCan()('setting.edit');
-  const paging = usePaging();
-  const query = useIntegrationList({ page: paging.page, offset: paging.offset }, PBX_TYPES);
+  const list = useIntegrationPage(PBX_TYPES);
   const [editing, setEditing] = useState<{ integration?: Integration } | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
-  const titleId = useId();
-  const rows = (query.data?.rows ?? []).filter((integration) => integration.type === 'yeastar');
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }} data-testid="yeastar">
-      <SectionHeader
-        titleId={titleId}
-        title={t('settings.yeastar.title')}
-        intro={t('settings.yeastar.sectionIntro')}
-        action={
-          canEdit && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setEditing({})}
-              data-testid="yeastar-new"
-            >
-              {t('settings.yeastar.new')}
-            </Button>
-          )
-        }
-      />
-      <PagedTable
-        query={query}
-        paging={paging}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
+    <IntegrationSection
+      testId="yeastar"
+      title={t('settings.yeastar.title')}
+      intro={t('settings.yeastar.sectionIntro')}
+      action={
+        canEdit && (
+          <AddButton label={t('settings.yeastar.new')} testId="yeastar-new" onClick={() => setEditing({})} />
+        )
+      }
+    >
+      <SectionTable
+        list={list}
         label={t('settings.yeastar.title')}
         testId="yeastar-rows"
-        columns={5}
-        texts={{ loadFailed: t('settings.yeastar.loadFailed'), rowsPerPage: t('settings.audit.rowsPerPage') }}
+        loadFailed={t('settings.yeastar.loadFailed')}
         empty={{
           icon: PhoneInTalkOutlined,
           title: t('settings.yeastar.empty'),
           description: t('settings.yeastar.emptyHelp'),
         }}
+        columns={4}
+        hasActions
         head={
           <>
             <TableCell>{t('settings.yeastar.column.pbx')}</TableCell>
             <TableCell sx={wideOnly}>{t('settings.yeastar.column.extensions')}</TableCell>
-            <TableCell>{t('settings.integrations.column.status')}</TableCell>
-            <TableCell sx={wideOnly}>{t('settings.integrations.column.lastSync')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('settings.integrations.column.actions')}
-              </Box>
-            </TableCell>
+            <IntegrationHeadCells />
           </>
         }
       >
-        {rows.map((integration) => (
+        {list.rows.map((integration) => (
           <YeastarRow
             key={integration.id}
             integration={integration}
@@ -131,7 +100,7 @@ export const YeastarSection = () => {
             onDelete={() => setDeleting(integration)}
           />
         ))}
-      </PagedTable>
+      </SectionTable>
       {editing && (
         <YeastarDialog
           key={editing.integration?.id ?? 'new'}
@@ -145,6 +114,6 @@ export const YeastarSection = () => {
         testId="yeastar"
         onClose={() => setDeleting(null)}
       />
-    </Box>
+    </IntegrationSection>
   );
 };

@@ -1,23 +1,16 @@
 import type { Integration, IntegrationSyncProgress } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import Sync from '@mui/icons-material/Sync';
 import { Avatar, Box, Button, LinearProgress, TableCell, TableRow, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
 import { notify } from '../../../../shared/notify';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
-import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';
-import {
-  DeleteIntegrationDialog,
-  IntegrationActions,
-  LastCallCell,
-  SectionHeader,
-} from '../integration-row-parts';
-import { StatusCell } from '../integration-status';
-import { useIntegrationList } from '../integrations-api';
+import { wideOnly } from '../../../../shared/ui/table-styles';
+import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from '../integration-row-parts';
+import { AddButton, IntegrationSection, SectionTable } from '../integration-section';
+import { useIntegrationPage } from '../integrations-api';
 import { ZohoDialog } from './zoho-dialog';
 import { dataCentreKey, zohoFormOf } from './zoho-form';
 import { percentOf, useSyncIntegration, useSyncProgress } from './zoho-sync';
@@ -97,37 +90,32 @@ const ZohoRow = ({ integration, progress, canEdit, onEdit, onDelete }: RowProps)
           t('settings.zoho.nothingSynced')
         )}
       </TableCell>
-      <TableCell>
-        <StatusCell integration={integration} />
-      </TableCell>
-      <LastCallCell integration={integration} testId="zoho-last-sync" />
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IntegrationActions
-          integration={integration}
-          texts="settings.zoho"
-          testId="zoho"
-          canEdit={canEdit}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        >
-          {canEdit && (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<Sync />}
-              loading={sync.isPending}
-              loadingPosition="start"
-              disabled={progress !== undefined}
-              onClick={syncNow}
-              aria-label={t('settings.zoho.syncNamed', { name: integration.name })}
-              data-testid="zoho-sync"
-              sx={{ marginInlineEnd: 1 }}
-            >
-              {t('settings.zoho.syncNow')}
-            </Button>
-          )}
-        </IntegrationActions>
-      </TableCell>
+      <IntegrationCells
+        integration={integration}
+        texts="settings.zoho"
+        testId="zoho"
+        lastCallTestId="zoho-last-sync"
+        canEdit={canEdit}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      >
+        {canEdit && (
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<Sync />}
+            loading={sync.isPending}
+            loadingPosition="start"
+            disabled={progress !== undefined}
+            onClick={syncNow}
+            aria-label={t('settings.zoho.syncNamed', { name: integration.name })}
+            data-testid="zoho-sync"
+            sx={{ marginInlineEnd: 1 }}
+          >
+            {t('settings.zoho.syncNow')}
+          </Button>
+        )}
+      </IntegrationCells>
     </TableRow>
   );
 };
@@ -139,62 +127,43 @@ const ZohoRow = ({ integration, progress, canEdit, onEdit, onDelete }: RowProps)
 export const ZohoSection = () => {
   const { t } = useTranslation();
   const canEdit = useCan()('setting.edit');
-  const paging = usePaging();
-  const query = useIntegrationList({ page: paging.page, offset: paging.offset }, CRM_TYPES);
+  const list = useIntegrationPage(CRM_TYPES);
   const progress = useSyncProgress();
   const [editing, setEditing] = useState<{ integration?: Integration } | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
-  const titleId = useId();
-  const rows = (query.data?.rows ?? []).filter((integration) => integration.type === 'crmzoho');
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }} data-testid="zoho">
-      <SectionHeader
-        titleId={titleId}
-        title={t('settings.zoho.title')}
-        intro={t('settings.zoho.sectionIntro')}
-        action={
-          canEdit && (
-            <Button
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => setEditing({})}
-              data-testid="zoho-new"
-            >
-              {t('settings.zoho.new')}
-            </Button>
-          )
-        }
-      />
-      <PagedTable
-        query={query}
-        paging={paging}
-        rowCount={rows.length}
-        total={query.data?.total ?? 0}
+    <IntegrationSection
+      testId="zoho"
+      title={t('settings.zoho.title')}
+      intro={t('settings.zoho.sectionIntro')}
+      action={
+        canEdit && (
+          <AddButton label={t('settings.zoho.new')} testId="zoho-new" onClick={() => setEditing({})} />
+        )
+      }
+    >
+      <SectionTable
+        list={list}
         label={t('settings.zoho.title')}
         testId="zoho-rows"
-        columns={5}
-        texts={{ loadFailed: t('settings.zoho.loadFailed'), rowsPerPage: t('settings.audit.rowsPerPage') }}
+        loadFailed={t('settings.zoho.loadFailed')}
         empty={{
           icon: HubOutlined,
           title: t('settings.zoho.empty'),
           description: t('settings.zoho.emptyHelp'),
         }}
+        columns={4}
+        hasActions
         head={
           <>
             <TableCell>{t('settings.zoho.column.account')}</TableCell>
             <TableCell sx={wideOnly}>{t('settings.zoho.column.records')}</TableCell>
-            <TableCell>{t('settings.integrations.column.status')}</TableCell>
-            <TableCell sx={wideOnly}>{t('settings.integrations.column.lastSync')}</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                {t('settings.integrations.column.actions')}
-              </Box>
-            </TableCell>
+            <IntegrationHeadCells />
           </>
         }
       >
-        {rows.map((integration) => (
+        {list.rows.map((integration) => (
           <ZohoRow
             key={integration.id}
             integration={integration}
@@ -204,7 +173,7 @@ export const ZohoSection = () => {
             onDelete={() => setDeleting(integration)}
           />
         ))}
-      </PagedTable>
+      </SectionTable>
       {editing && (
         <ZohoDialog
           key={editing.integration?.id ?? 'new'}
@@ -218,6 +187,6 @@ export const ZohoSection = () => {
         testId="zoho"
         onClose={() => setDeleting(null)}
       />
-    </Box>
+    </IntegrationSection>
   );
 };
