@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_FLOW_CREDENTIALS, FAKE_FLOW_URL } from './fake-flow';
 import { FAKE_OPENAI_URL } from './fake-openai';
 import { FAKE_TELEGRAM_URL } from './fake-telegram';
 
@@ -60,6 +61,10 @@ export default defineConfig({
       TELEGRAM_API_URL: FAKE_TELEGRAM_URL,
       // The fake chat-completions server the answer-bot specs start (e2e/fake-openai.ts).
       OPENAI_API_URL: FAKE_OPENAI_URL,
+      // The fake Flow billing.spec.ts starts (e2e/fake-flow.ts); PayPal and Rebill stay unconfigured.
+      FLOW_API_URL: FAKE_FLOW_URL,
+      FLOW_API_KEY: FAKE_FLOW_CREDENTIALS.apiKey,
+      FLOW_SECRET_KEY: FAKE_FLOW_CREDENTIALS.secretKey,
     },
   },
 });

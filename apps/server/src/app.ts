@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createPaymentRegistry } from './billing/payment-registry';
 import { createChannelRegistry } from './channels/channel-registry';
 import { createSessionResolver } from './core/auth/session-resolver';
 import { createSessionsRepository } from './core/auth/sessions.repository';
@@ -54,16 +55,23 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { impersonationRoutes } from './modules/auth/impersonation.routes';
+import { createImpersonationService } from './modules/auth/impersonation.service';
 import { securityRoutes } from './modules/auth/security.routes';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createSignInGuard } from './modules/auth/sign-in-guard';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { setUpBilling } from './modules/billing/billing.setup';
+import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes';
 import { setUpBots } from './modules/bots/bots.setup';
 import { callsRoutes } from './modules/calls/calls.routes';
 import { createCallsService } from './modules/calls/calls.service';
 import { callsWebhookRoutes } from './modules/calls/calls.webhook.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
+import { clientsAdminRoutes } from './modules/clients/clients-admin.routes';
+import { createClientsAdminService } from './modules/clients/clients-admin.service';
 import { contactImportTarget } from './modules/contacts/contacts.import';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -72,8 +80,12 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { createDealsService } from './modules/deals/deals.service';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
+import { devicesAdminRoutes } from './modules/devices-admin/devices-admin.routes';
+import { createDevicesAdminService } from './modules/devices-admin/devices-admin.service';
 import { diffusionsRoutes } from './modules/diffusions/diffusions.routes';
 import { setUpDiffusions } from './modules/diffusions/diffusions.setup';
+import { featuresRoutes } from './modules/features/features.routes';
+import { createFeaturesService } from './modules/features/features.service';
 import { createImportRunner } from './modules/imports/import-runner';
 import { defineImportJobs } from './modules/imports/imports.jobs';
 import { importsRoutes } from './modules/imports/imports.routes';
@@ -100,6 +112,9 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
+import { createPaidGate } from './modules/quotas/paid-gate';
+import { createPlanExpiry } from './modules/quotas/plan-expiry';
+import { quotasRoutes } from './modules/quotas/quotas.routes';
 import { createTaskReminders } from './modules/tasks/tasks.reminders';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
@@ -107,6 +122,8 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
+import { createUsersAdminService } from './modules/users-admin/users-admin.service';
 import { viewsRoutes } from './modules/views/views.routes';
 import { createViewsService } from './modules/views/views.service';
 import { webhooksLogRoutes } from './modules/webhooks/webhooks.routes';
@@ -311,6 +328,14 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     contacts: contactsService,
     integrations: integrationsService,
   });
+  const billingService = setUpBilling({
+    db,
+    events,
+    queue,
+    providers: createPaymentRegistry(config.payments, config.providerTimeoutMs),
+    publicUrl,
+    logger: app.log,
+  });
   defineImportJobs(queue, createImportRunner({ db, events, files, targets: importTargets }));
   queue.every('realtime.prune', 3_600_000, {
     run: async () => {
@@ -319,6 +344,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
       await queue.pruneFinished(before);
     },
   });
+  createPlanExpiry({ db, events, files }).define(queue);
   // A queued outbound message is sent at once rather than at the next poll.
   events.on('message.created', ({ message }) => {
     if (message.fromMe && message.status === 'queue') queue.kick();
@@ -328,7 +354,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     sources: { sockets: () => app.io.engine.clientsCount, jobs: () => queue.stats() },
   });
   const clientsService = createClientsService({ db, events, files });
-  const plansService = createPlansService({ db });
+  const passwordMail = (email: string) => authService.restore(email);
+  const clientsAdminService = createClientsAdminService({ db, events, files, passwordMail });
+  const usersAdminService = createUsersAdminService({ db, events, passwordMail });
+  const impersonationService = createImpersonationService({ db, events });
+  const plansService = createPlansService({ db, events });
+  const featuresService = createFeaturesService({ db, events });
+  const devicesAdminService = createDevicesAdminService({ db, devicesService });
   // Newsletters are platform-wide: their notifications go to every socket, of every company (app.io is set below).
   const newslettersService = createNewslettersService({
     db,
@@ -357,6 +389,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       api.addHook('onRequest', createAuthHook(resolver, apiKeys.resolver));
+      api.addHook('onRequest', createPaidGate(db));
       await api.register(accountRoutes, { service: accountService });
       await api.register(
         async (localized) => {
@@ -367,7 +400,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           });
           await localized.register(usersRoutes, { service: usersService });
           await localized.register(clientsRoutes, { service: clientsService });
+          await localized.register(clientsAdminRoutes, { service: clientsAdminService });
+          await localized.register(impersonationRoutes, { service: impersonationService });
+          await localized.register(usersAdminRoutes, { service: usersAdminService });
           await localized.register(plansRoutes, { service: plansService });
+          await localized.register(quotasRoutes, { db });
+          await localized.register(featuresRoutes, { service: featuresService });
+          await localized.register(devicesAdminRoutes, { service: devicesAdminService });
           await localized.register(devicesRoutes, { service: devicesService });
           await localized.register(contactsRoutes, { service: contactsService, db });
           await localized.register(leadsRoutes, { service: leadsService, db });
@@ -382,6 +421,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(apiKeysRoutes, { service: apiKeys.service });
           await localized.register(notesRoutes, { service: notesService });
           await localized.register(callsRoutes, { service: callsService });
+          await localized.register(billingRoutes, { service: billingService });
           await localized.register(tasksRoutes, { service: tasksService, db });
           await localized.register(listDinamicRoutes, { service: listDinamicService });
           await localized.register(auditRoutes, { service: auditService });
@@ -405,6 +445,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     templates: templatesService,
   });
   await app.register(callsWebhookRoutes, { service: callsService });
+  await app.register(billingWebhookRoutes, { service: billingService });
   await app.register(filesRoutes, { files, signer });
 
   if (existsSync(config.webDist)) {

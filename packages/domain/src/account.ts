@@ -1,4 +1,5 @@
 import type { Client } from './client';
+import type { Impersonation } from './console';
 import type { ListItem, Newsletter, Pipeline, SettingViews, View } from './records';
 import type { User } from './user';
 
@@ -37,4 +38,6 @@ export type AccountBundle = {
   popover_newsletter: Newsletter[];
   /** The pop-ups due that this user has not seen yet. */
   modal_newsletter: Newsletter[];
+  /** Set when the master acts as this company's owner: the app shows a banner to end it. */
+  impersonation: Impersonation | null;
 };

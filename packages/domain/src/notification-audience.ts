@@ -117,6 +117,9 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   webhook: [{ grants: ['setting.view'], view: whole }],
   // An API key (never its hash nor the key itself) is an integration setting: the same readers.
   apikey: [{ grants: ['setting.view'], view: whole }],
+  // The catalogue is the platform's: the master's console hears of its plans and features.
+  plan: [{ grants: ['plan.view'], view: whole }],
+  feature: [{ grants: ['feature.view'], view: whole }],
   // A personal view is its owner's (addressed to them); colleagues learn only that it changed.
   view: [
     { grants: ['subject'], view: whole },

@@ -10,5 +10,8 @@ export const TRIAL_PLAN = {
   devices: 3,
   users: 5,
   messages: 1000,
+  chatgpt: 500,
+  dialogflow: 500,
+  yeastar: 100,
   access: [...CLIENT_PERMISSIONS],
 } as const;

@@ -9,6 +9,9 @@ export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
 export const DEFAULT_OPENAI_API_URL = 'https://api.openai.com/v1';
 export const DEFAULT_DIALOGFLOW_API_URL = 'https://dialogflow.googleapis.com';
 export const DEFAULT_GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+export const DEFAULT_FLOW_API_URL = 'https://www.flow.cl/api';
+export const DEFAULT_PAYPAL_API_URL = 'https://api-m.paypal.com';
+export const DEFAULT_REBILL_API_URL = 'https://api.rebill.com/v3';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -56,6 +59,16 @@ const envSchema = z.object({
   // Zoho CRM: by default each company's data-centre accounts server and the api_domain Zoho answers.
   ZOHO_ACCOUNTS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   ZOHO_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  // Payment providers (billing/): the platform's merchant accounts; a provider without credentials is not offered.
+  FLOW_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_FLOW_API_URL)),
+  FLOW_API_KEY: z.string().default(''),
+  FLOW_SECRET_KEY: z.string().default(''),
+  PAYPAL_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_PAYPAL_API_URL)),
+  PAYPAL_CLIENT_ID: z.string().default(''),
+  PAYPAL_CLIENT_SECRET: z.string().default(''),
+  PAYPAL_WEBHOOK_ID: z.string().default(''),
+  REBILL_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_REBILL_API_URL)),
+  REBILL_API_KEY: z.string().default(''),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
   // For tests and local development only: it lets a fake provider's files be fetched from loopback.
@@ -97,6 +110,12 @@ export type Config = {
   /** Overrides every data centre's accounts server and the token answer's api_domain (tests' fake). */
   zohoAccountsUrl: string | undefined;
   zohoApiUrl: string | undefined;
+  /** The payment providers' API bases and the platform's credentials ('' when not configured). */
+  payments: {
+    flow: { apiUrl: string; apiKey: string; secretKey: string };
+    paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string };
+    rebill: { apiUrl: string; apiKey: string };
+  };
   /** Each provider call is abandoned after this long (AbortSignal.timeout). */
   providerTimeoutMs: number;
   /** Exempt from the public-address check of fetches of outside URLs (core/net/outbound-fetch.ts). */
@@ -161,6 +180,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     googleTokenUrl: vars.GOOGLE_TOKEN_URL,
     zohoAccountsUrl: vars.ZOHO_ACCOUNTS_URL?.replace(/\/+$/, ''),
     zohoApiUrl: vars.ZOHO_API_URL?.replace(/\/+$/, ''),
+    payments: {
+      flow: {
+        apiUrl: vars.FLOW_API_URL.replace(/\/+$/, ''),
+        apiKey: vars.FLOW_API_KEY,
+        secretKey: vars.FLOW_SECRET_KEY,
+      },
+      paypal: {
+        apiUrl: vars.PAYPAL_API_URL.replace(/\/+$/, ''),
+        clientId: vars.PAYPAL_CLIENT_ID,
+        clientSecret: vars.PAYPAL_CLIENT_SECRET,
+        webhookId: vars.PAYPAL_WEBHOOK_ID,
+      },
+      rebill: { apiUrl: vars.REBILL_API_URL.replace(/\/+$/, ''), apiKey: vars.REBILL_API_KEY },
+    },
     providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,

@@ -109,6 +109,7 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
       subdomain: DEMO_COMPANY.subdomain,
       plan_id: trial.id,
       access: trial.access,
+      plan_started_at: new Date(),
       plan_expires_at: new Date(Date.now() + trial.duration_days * 86_400_000),
       is_paid: null,
       number_format: NUMBER_FORMATS.CL,

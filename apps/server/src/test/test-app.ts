@@ -62,6 +62,11 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   googleTokenUrl: 'http://127.0.0.1:9/token',
   zohoAccountsUrl: 'http://127.0.0.1:9/zoho-accounts',
   zohoApiUrl: 'http://127.0.0.1:9/zoho-api',
+  payments: {
+    flow: { apiUrl: 'http://127.0.0.1:9/flow', apiKey: '', secretKey: '' },
+    paypal: { apiUrl: 'http://127.0.0.1:9/paypal', clientId: '', clientSecret: '', webhookId: '' },
+    rebill: { apiUrl: 'http://127.0.0.1:9/rebill', apiKey: '' },
+  },
   providerTimeoutMs: 2000,
   outboundAllowHosts: [],
   jobLeaseMs: 60_000,

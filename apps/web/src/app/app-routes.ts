@@ -20,6 +20,7 @@ import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
@@ -124,15 +125,29 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('profile', 'profile', undefined, PersonOutline, undefined, {
     page: () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   }),
-  route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', { isMasterOnly: true }),
-  route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', { isMasterOnly: true }),
+  route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/console/clients/clients-page').then((m) => m.ClientsPage),
+  }),
+  route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/console/users-admin/users-admin-page').then((m) => m.UsersAdminPage),
+  }),
   route('users', 'users', 'user.view', GroupOutlined, undefined, {
     page: () => import('../features/settings/users-page').then((m) => m.UsersPage),
   }),
-  route('plans', 'plans', 'plan.view', WorkspacesOutlined, 'admin', { isMasterOnly: true }),
-  route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', { isMasterOnly: true }),
+  route('plans', 'plans', 'plan.view', WorkspacesOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/console/plans/pages/plans-page').then((m) => m.PlansPage),
+  }),
+  route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', {
+    isMasterOnly: true,
+    page: () => import('../features/console/features/pages/features-page').then((m) => m.FeaturesPage),
+  }),
   route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
     isMasterOnly: true,
+    page: () =>
+      import('../features/console/devices-admin/pages/devices-admin-page').then((m) => m.DevicesAdminPage),
   }),
   route('newsletters', 'newsletters', undefined, NewspaperOutlined, 'admin', {
     isMasterOnly: true,
@@ -142,8 +157,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     isMasterOnly: true,
     page: () => import('../features/jobs/jobs-page').then((m) => m.JobsPage),
   }),
-  route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined),
-  route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined),
+  route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined, undefined, {
+    page: () => import('../features/billing/pages/billing-plans-page').then((m) => m.BillingPlansPage),
+  }),
+  route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined, undefined, {
+    page: () => import('../features/billing/pages/billing-features-page').then((m) => m.BillingFeaturesPage),
+  }),
+  // In the master's admin section (every company's invoices); companies reach it from the Marketplace.
+  route('invoices', 'billing/invoices', 'billing.view', ReceiptLongOutlined, 'admin', {
+    page: () => import('../features/billing/pages/invoices-page').then((m) => m.InvoicesPage),
+  }),
   route('imports', 'imports', undefined, UploadFileOutlined, undefined, {
     page: () => import('../features/imports/imports-page').then((m) => m.ImportsPage),
   }),

@@ -7,6 +7,7 @@ export const PATHS = {
   signup: '/signup',
   profile: '/app/profile',
   billingPlans: '/app/billing/plans',
+  billingFeatures: '/app/billing/features',
   notFound: '/404',
   serverError: '/500',
 } as const;

@@ -4,6 +4,16 @@ import { storage } from './storage';
 /** Local-storage keys of the session (spec section 3: token, clientID, userID). */
 export const SESSION_KEYS = { token: 'token', clientID: 'clientID', userID: 'userID' } as const;
 
+/**
+ * The master's own session, kept aside while they act as a company's owner (impersonation), so ending
+ * the impersonation returns to it without signing in again.
+ */
+export const MASTER_SESSION_KEYS = {
+  token: 'master.token',
+  clientID: 'master.clientID',
+  userID: 'master.userID',
+} as const;
+
 /** Saved list filters share this prefix so they can be dropped together when the session ends. */
 export const FILTERS_PREFIX = 'filters.';
 
@@ -47,11 +57,39 @@ export const clearStoredFilters = (): void => {
   for (const key of keys) storage.removeItem(key);
 };
 
-/** Ends the session locally: token, ids and stored filters go; the language choice stays. */
-export const clearSession = (): void => {
-  for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+const readMaster = (): Session | null => {
+  const token = storage.getItem(MASTER_SESSION_KEYS.token);
+  const clientID = storage.getItem(MASTER_SESSION_KEYS.clientID);
+  const userID = storage.getItem(MASTER_SESSION_KEYS.userID);
+  return token && clientID && userID ? { token, clientID, userID } : null;
+};
+
+/** Whether the current session is an impersonation the master started from this browser. */
+export const hasMasterSessionAside = (): boolean => readMaster() !== null;
+
+/** The master starts acting as a company's owner: their own session is kept aside. */
+export const startImpersonation = (acting: Session): void => {
+  const own = getSession();
+  if (own && !hasMasterSessionAside()) {
+    storage.setItem(MASTER_SESSION_KEYS.token, own.token);
+    storage.setItem(MASTER_SESSION_KEYS.clientID, own.clientID);
+    storage.setItem(MASTER_SESSION_KEYS.userID, own.userID);
+  }
   clearStoredFilters();
-  publish();
+  setSession(acting);
+};
+
+/**
+ * Ends the session locally: token, ids and stored filters go; the language choice stays. However an
+ * impersonation ends (End, logout, expiry), the master's own session kept aside comes back.
+ */
+export const clearSession = (): void => {
+  const master = readMaster();
+  for (const key of [...Object.values(SESSION_KEYS), ...Object.values(MASTER_SESSION_KEYS)])
+    storage.removeItem(key);
+  clearStoredFilters();
+  if (master) setSession(master);
+  else publish();
 };
 
 const subscribe = (listener: () => void) => {

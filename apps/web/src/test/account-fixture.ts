@@ -63,4 +63,5 @@ export const makeAccount = ({ user, client }: Overrides = {}): AccountBundle => 
   setting_graphics: [],
   popover_newsletter: [],
   modal_newsletter: [],
+  impersonation: null,
 });

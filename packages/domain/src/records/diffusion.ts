@@ -47,7 +47,8 @@ export type RecipientReason = (typeof RECIPIENT_REASONS)[number];
 /**
  * Why a diffusion paused itself (or was paused): WhatsApp's throughput error 130429, its spam and pair
  * rate limits 131048/131056, a template no longer APPROVED or of quality RED, more than 5% failures in the
- * last 100 sends, the number's messaging limit reached, or a person (`manual`).
+ * last 100 sends, the number's messaging limit reached, the company's message balance used up (`quota`),
+ * or a person (`manual`).
  */
 export const PAUSE_REASONS = [
   'manual',
@@ -58,6 +59,7 @@ export const PAUSE_REASONS = [
   'template_quality',
   'failure_rate',
   'messaging_limit',
+  'quota',
 ] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 

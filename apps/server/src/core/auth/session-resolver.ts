@@ -50,6 +50,7 @@ export const createSessionResolver = (
         clientAccess: session.clientAccess,
         market: session.market,
         sessionId: session.sessionId,
+        ...(session.impersonatedBy ? { impersonatedBy: session.impersonatedBy } : {}),
       },
     };
   },

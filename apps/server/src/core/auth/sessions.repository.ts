@@ -16,6 +16,7 @@ export type SessionLookup = {
   clientAccess: string[];
   clientStatus: string;
   market: boolean;
+  impersonatedBy: string | null;
 };
 
 export type SessionListRow = { id: string; device: string; ip: string; lastSeenAt: Date; createDate: Date };
@@ -26,7 +27,14 @@ const open = (now: Date) => and(isNull(sessions.revoked_at), gt(sessions.expires
 export const createSessionsRepository = (db: Executor) => ({
   async create(
     clientId: string,
-    input: { userId: string; tokenHash: string; expiresAt: Date; device: string; ip: string },
+    input: {
+      userId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      device: string;
+      ip: string;
+      impersonatedBy?: string;
+    },
   ) {
     await db.insert(sessions).values({
       client_id: clientId,
@@ -35,6 +43,7 @@ export const createSessionsRepository = (db: Executor) => ({
       expires_at: input.expiresAt,
       device: input.device,
       ip: input.ip,
+      impersonated_by: input.impersonatedBy ?? null,
     });
   },
 
@@ -53,6 +62,7 @@ export const createSessionsRepository = (db: Executor) => ({
         clientAccess: clients.access,
         clientStatus: clients.status,
         market: clients.market,
+        impersonatedBy: sessions.impersonated_by,
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.id, sessions.user_id), eq(users.client_id, sessions.client_id)))
@@ -105,6 +115,16 @@ export const createSessionsRepository = (db: Executor) => ({
   /** Ends every open session of a user, except `keepSessionId` when given (the caller's own). */
   revokeAllOfUser(clientId: string, userId: string, keepSessionId?: string): Promise<string[]> {
     return this.revokeAllOfUsers(clientId, [userId], keepSessionId);
+  },
+
+  /** Ends every open session of a company (a blocked one): its sockets are closed by the caller's event. */
+  async revokeAllOfClient(clientId: string): Promise<string[]> {
+    const rows = await db
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.client_id, clientId), isNull(sessions.revoked_at)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
   },
 
   /** Ends the open sessions of several users of one company (those a new two-factor rule shuts out). */

@@ -11,6 +11,8 @@ export type AuthContext = {
   clientAccess: string[];
   market: boolean;
   sessionId: string;
+  /** The master's user id when this session is the master acting as the company's owner. */
+  impersonatedBy?: string;
   /** Where the request came from (the audit log's `ip`); absent for work the server does on its own. */
   ip?: string;
   /** The language the caller reads (the request's): the `msg` of the notifications their writes send. */

@@ -52,6 +52,14 @@ export const fr: Record<MessageKey, string> = {
   'info.fileMax10mb': 'Le fichier dépasse la taille autorisée',
   'info.preconditionFailed': "L'action n'est pas possible pour le moment",
   'info.deviceLimit': "La limite d'appareils de votre forfait est atteinte",
+  'info.messageQuota':
+    'Votre solde de messages est épuisé ({used} sur {limit}, forfait et packs) : achetez un pack de messages pour continuer à envoyer',
+  'info.chatgptQuota': 'Le quota ChatGPT de votre forfait est épuisé ({used} sur {limit})',
+  'info.dialogflowQuota': 'Le quota Dialogflow de votre forfait est épuisé ({used} sur {limit})',
+  'info.yeastarQuota': "Le quota d'appels Yeastar de votre forfait est épuisé ({used} sur {limit})",
+  'info.noPlan': "Aucun forfait n'est encore attribué",
+  'info.planExpired':
+    'Votre forfait a expiré : renouvelez-le pour envoyer des messages et créer des enregistrements',
   'info.deviceCreated': 'Appareil créé',
   'info.deviceUpdated': 'Appareil mis à jour',
   'info.deviceConnected': 'Appareil connecté',
@@ -129,6 +137,23 @@ export const fr: Record<MessageKey, string> = {
   'info.viewUpdated': 'Vue mise à jour',
   'info.viewDeleted': 'Vue supprimée',
   'info.companyUpdated': "Profil de l'entreprise mis à jour",
+  'info.clientCreated': 'Entreprise créée',
+  'info.clientUpdated': 'Entreprise mise à jour',
+  'info.clientBlocked': 'Entreprise bloquée : ses utilisateurs ont été déconnectés',
+  'info.clientUnblocked': 'Entreprise débloquée',
+  'info.clientAlreadyBlocked': 'Cette entreprise est déjà bloquée',
+  'info.clientNotBlocked': "Cette entreprise n'est pas bloquée",
+  'info.ownCompanyNotBlocked': "L'entreprise de la plateforme ne peut pas être bloquée",
+  'info.impersonationStarted': "Vous agissez maintenant en tant que propriétaire de l'entreprise",
+  'info.impersonationEnded': "Usurpation d'identité terminée",
+  'info.impersonateOwnCompany': 'Vous ne pouvez pas agir en tant que votre propre entreprise',
+  'info.clientIsBlocked': 'Cette entreprise est bloquée',
+  'info.clientHasNoOwner': "Cette entreprise n'a pas de propriétaire actif",
+  'info.notImpersonating': "Cette session n'est pas une usurpation d'identité",
+  'info.userDeactivated': 'Utilisateur désactivé : ses sessions ont été fermées',
+  'info.userReactivated': 'Utilisateur réactivé',
+  'info.userAlreadyActive': 'Cet utilisateur est déjà actif',
+  'info.userAlreadyInactive': 'Cet utilisateur est déjà désactivé',
   'info.logoUpdated': 'Logo mis à jour',
   'validation.color': 'Choisissez une couleur comme #f44336',
   'validation.atLeastOneColumn': 'Choisissez au moins une colonne',
@@ -248,6 +273,31 @@ export const fr: Record<MessageKey, string> = {
   'info.integrationSyncStarted': 'Synchronisation lancée',
   'info.integrationSyncRunning': 'Une synchronisation est déjà en cours',
   'info.deviceHasBot': 'Cet appareil a déjà un bot',
+  'validation.planAccess': 'veuillez ajouter au moins une permission au forfait',
+  'validation.dollars': 'Saisissez un montant de 0 ou plus avec au plus deux décimales',
+  'validation.catalogueCode':
+    'Utilisez jusqu’à 50 lettres minuscules, chiffres, tirets ou traits de soulignement',
+  'info.codeTaken': 'Ce code est déjà utilisé',
+  'info.planCreated': 'Forfait créé',
+  'info.planUpdated': 'Forfait mis à jour',
+  'info.planDeleted': 'Forfait supprimé',
+  'info.planInUse': 'Des entreprises ont ce forfait : passez-les à un autre forfait avant de le supprimer',
+  'info.planIsDefault': 'Les nouvelles entreprises commencent avec ce forfait : il ne peut pas être supprimé',
+  'info.planUsersInUse':
+    'Une entreprise de ce forfait a déjà {used} utilisateurs actifs : la quantité d’utilisateurs ne peut pas être inférieure',
+  'info.planDevicesInUse':
+    'Une entreprise de ce forfait a déjà {used} appareils : la quantité d’appareils ne peut pas être inférieure',
+  'info.planMessagesInUse':
+    'Une entreprise de ce forfait a déjà envoyé {used} messages sur cette période : la quantité de messages ne peut pas être inférieure',
+  'info.planChatgptInUse':
+    'Une entreprise de ce forfait a déjà utilisé {used} réponses ChatGPT sur cette période : la quantité ChatGPT ne peut pas être inférieure',
+  'info.planDialogflowInUse':
+    'Une entreprise de ce forfait a déjà utilisé {used} réponses Dialogflow sur cette période : la quantité Dialogflow ne peut pas être inférieure',
+  'info.planYeastarInUse':
+    'Une entreprise de ce forfait a déjà passé {used} appels Yeastar sur cette période : la quantité Yeastar ne peut pas être inférieure',
+  'info.featureCreated': 'Option créée',
+  'info.featureUpdated': 'Option mise à jour',
+  'info.featureDeleted': 'Option supprimée',
   'info.botHandedOff': 'Le bot a transmis la conversation à un agent',
   'info.webhookReplayed': 'Livraison renvoyée',
   'info.webhookDeliveryInProgress': 'Cette livraison est en cours d’envoi : réessayez dans quelques secondes',
@@ -262,4 +312,13 @@ export const fr: Record<MessageKey, string> = {
   'info.apiKeyAlreadyRevoked': 'Cette clé d’API était déjà révoquée',
   'info.apiKeyRouteNotAllowed':
     'Une clé d’API ne peut utiliser que les routes des contacts et des leads (rechercher, consulter, créer et modifier)',
+  'info.paymentProviderNotConfigured':
+    'Les paiements {provider} ne sont pas disponibles : la plateforme n’a pas ses identifiants',
+  'info.paymentProviderFailed': 'Le prestataire de paiement n’a pas accepté le paiement : {error}',
+  'info.paymentNoPrice': 'Cet article n’a pas de prix en {currency}',
+  'info.paymentMismatch':
+    'Le paiement ne correspond pas à l’achat (montant ou devise) ; rien n’a été appliqué',
+  'info.paymentApplied': 'Paiement reçu : votre achat est actif',
+  'info.paymentRejected': 'Le prestataire a refusé le paiement ({reason})',
+  'info.paymentCancelled': 'Le paiement a été annulé ({reason})',
 };

@@ -4,6 +4,7 @@ import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import type { FileStore } from '../../core/storage/file-store';
+import { describeImpersonation } from '../auth/impersonation.service';
 import { toPublicClient } from '../clients/clients.mapper';
 import { createClientsRepository } from '../clients/clients.repository';
 import { toPublicDevice } from '../devices/devices.mapper';
@@ -51,7 +52,7 @@ export const createAccountService = ({
       locale: Locale,
     ): Promise<AccountBundle> {
       if (clientId !== auth.clientId || userId !== auth.userId) throw notFound();
-      const [user, client, team, deviceRows, itemRows, viewRows, pipelineRows, news, popups] =
+      const [user, client, team, deviceRows, itemRows, viewRows, pipelineRows, news, popups, acting] =
         await Promise.all([
           users.findById(auth.clientId, auth.userId),
           clients.findById(auth.clientId),
@@ -62,6 +63,7 @@ export const createAccountService = ({
           pipelines.listAll(auth.clientId),
           newsletters.latest(PAGE_SIZE.news),
           newsletters.popupsDueFor(auth.userId, new Date()),
+          describeImpersonation(db, auth),
         ]);
       if (!user || !client) throw notFound();
       // The devices as a device notification would show them to this user: secrets only with device.edit.
@@ -90,6 +92,7 @@ export const createAccountService = ({
         setting_graphics: [],
         popover_newsletter: news.map(toNewsletter),
         modal_newsletter: popups.map(toNewsletter),
+        impersonation: acting,
       };
     },
   };

@@ -26,13 +26,14 @@ const bundleUrl = (session: Pick<Session, 'clientId' | 'userId'>, locale = 'es')
   `/api/v1/${session.clientId}/${session.userId}/account/search/${locale}`;
 
 describe('account bundle', () => {
-  it('answers exactly the twelve keys with the user, the company and its team', async () => {
+  it('answers the twelve keys of the spec (and impersonation, null here) with the user, the company and its team', async () => {
     const answer = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(owner), {
       token: owner.token,
     });
     expect(answer.status).toBe(200);
     const account = answer.body.data[0]?.account;
-    expect(Object.keys(account ?? {}).sort()).toEqual([...ACCOUNT_BUNDLE_KEYS].sort());
+    expect(Object.keys(account ?? {}).sort()).toEqual([...ACCOUNT_BUNDLE_KEYS, 'impersonation'].sort());
+    expect(account?.impersonation).toBeNull();
     expect(account?.user).toMatchObject({
       id: owner.userId,
       email: DEMO_LOGINS.owner.email,
@@ -182,7 +183,7 @@ describe('account bundle', () => {
     expect((await call(testApp.app, 'GET', bundleUrl(owner))).status).toBe(401);
   });
 
-  it('shows an expired plan as unpaid so the web can ask to renew', async () => {
+  it('shows a plan past its last day (in the company time zone) as unpaid so the web can ask to renew', async () => {
     const company = await signupCompany(testApp.app);
     const fresh = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(company), {
       token: company.token,
@@ -190,7 +191,7 @@ describe('account bundle', () => {
     expect(fresh.body.data[0]?.account.client.is_paid).toBeNull();
     await testApp.app.database.db
       .update(clients)
-      .set({ plan_expires_at: new Date(Date.now() - 60_000) })
+      .set({ plan_expires_at: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(clients.id, company.clientId));
     const expired = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(company), {
       token: company.token,

@@ -1,7 +1,6 @@
 import {
   type Locale,
   type LoginData,
-  NUMBER_FORMATS,
   RECOVERY_CODE_PATTERN,
   RESET_TOKEN_TTL_MINUTES,
   SESSION_TTL_HOURS,
@@ -29,8 +28,7 @@ import { AppError, badRequest, conflict } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { translate } from '../../core/i18n/i18n';
 import type { Mailer } from '../../core/mail/mailer';
-import { createClientsRepository } from '../clients/clients.repository';
-import { createDefaultPipeline } from '../pipelines/default-pipeline';
+import { createCompanyWithOwner } from '../clients/company-setup';
 import { createPlansRepository } from '../plans/plans.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { createLoginChallengesRepository } from './login-challenges.repository';
@@ -129,7 +127,7 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
         await db.transaction(async (tx) => {
           const plan = await createPlansRepository(tx).findDefault();
           if (!plan) throw new Error('No default plan: the database was not seeded');
-          const client = await createClientsRepository(tx).insert({
+          await createCompanyWithOwner(tx, {
             name: input.company,
             email: input.email,
             phone: input.phone,
@@ -139,22 +137,9 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
             language: input.language,
             industry: input.industry,
             quantityemple: input.quantityemple,
-            plan_id: plan.id,
-            access: plan.access,
-            plan_expires_at: addMs(plan.duration_days * 86_400_000),
-            is_paid: null,
-            number_format: input.country === 'US' ? NUMBER_FORMATS.US : NUMBER_FORMATS.CL,
+            plan,
+            owner: { name: input.nameuser, passwordHash },
           });
-          await createUsersRepository(tx).insert(client.id, {
-            name: input.nameuser,
-            email: input.email,
-            phone: input.phone,
-            password_hash: passwordHash,
-            account: 'client',
-            language: input.language,
-            answer: true,
-          });
-          await createDefaultPipeline(tx, client.id, input.language);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -228,7 +213,9 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
           auth.userId,
           auth.sessionId,
         );
-        await writeAuditLog(tx, auth, [{ action: 'logout', module: 'user', recordId: auth.userId }]);
+        // Signing out of an impersonation is the master's act: the company's log names the master.
+        const actor = auth.impersonatedBy ? { ...auth, userId: auth.impersonatedBy } : auth;
+        await writeAuditLog(tx, actor, [{ action: 'logout', module: 'user', recordId: auth.userId }]);
         return ended;
       });
       revoked(auth.clientId, sessionIds);

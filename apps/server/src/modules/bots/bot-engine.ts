@@ -1,4 +1,5 @@
 import {
+  type BotIntegrationType,
   DEFAULT_LOCALE,
   DEFAULTS,
   isBotIntegrationType,
@@ -10,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { type ContactRow, type DeviceRow, type IntegrationRow, users } from '../../core/db/schema';
+import { AppError } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { translate } from '../../core/i18n/i18n';
@@ -25,6 +27,7 @@ import { createIntegrationsRepository } from '../integrations/integrations.repos
 import type { IntegrationsService } from '../integrations/integrations.service';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { MessagesService } from '../messages/messages.service';
+import { hasRoom } from '../quotas/quotas.service';
 import { createBotsRepository } from './bots.repository';
 
 export const BOT_ANSWER_JOB = 'bot.answer';
@@ -66,6 +69,8 @@ type Turn = {
   device: DeviceRow;
   integration: IntegrationRow;
   bot: BoundBot;
+  /** The plan quota the bot's answers spend (its provider). */
+  botType: BotIntegrationType;
   company: { timezone: string; language: string; locale: Locale };
 };
 
@@ -78,10 +83,22 @@ type Turn = {
 export const createBotEngine = ({ db, box, bots, messages, contacts, integrations }: Deps) => {
   const repo = createBotsRepository(db);
 
-  const sendAsBot = async (turn: Turn, body: string, tempId: string) => {
+  /** Answers whether it was queued: false when the company has no message (or bot answer) left to spend. */
+  const sendAsBot = async (
+    turn: Turn,
+    body: string,
+    tempId: string,
+    botQuota?: BotIntegrationType,
+  ): Promise<boolean> => {
     const contact = await createContactsRepository(db).findById(turn.clientId, turn.contact.id);
-    if (!contact) return;
-    await messages.queueBotMessage(turn.clientId, { device: turn.device, contact, body, tempId });
+    if (!contact) return true;
+    try {
+      await messages.queueBotMessage(turn.clientId, { device: turn.device, contact, body, tempId }, botQuota);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 412) return false;
+      throw error;
+    }
   };
 
   /** The user the conversation goes to, if still one of the company; '' (the unassigned queue) otherwise. */
@@ -146,7 +163,7 @@ export const createBotEngine = ({ db, box, bots, messages, contacts, integration
       integration.type,
       openIntegrationConfig(box, integration.type, integration.config),
     );
-    return { clientId, messageId, contact, device, integration, bot, company };
+    return { clientId, messageId, contact, device, integration, bot, botType: integration.type, company };
   };
 
   return {
@@ -154,9 +171,13 @@ export const createBotEngine = ({ db, box, bots, messages, contacts, integration
     async answer(clientId: string, messageId: string, job: JobContext): Promise<void> {
       const turn = await turnOf(clientId, messageId);
       if (!turn) return;
-      const { contact, integration, bot, company } = turn;
+      const { contact, integration, bot, botType, company } = turn;
+      // The daily limit, or the plan's quota of the bot's answers (or of messages) used up: a person takes over.
       if (
-        (await repo.sentToday(clientId, integration.id, company.timezone)) >= bot.rules.max_messages_per_day
+        (await repo.sentToday(clientId, integration.id, company.timezone)) >=
+          bot.rules.max_messages_per_day ||
+        !(await hasRoom(db, clientId, botType)) ||
+        !(await hasRoom(db, clientId, 'message'))
       ) {
         await handoff(turn, '');
         return;
@@ -190,7 +211,9 @@ export const createBotEngine = ({ db, box, bots, messages, contacts, integration
         await handoff(turn, answer.reply);
         return;
       }
-      if (answer.reply) await sendAsBot(turn, answer.reply, replyTempId(messageId));
+      if (answer.reply && !(await sendAsBot(turn, answer.reply, replyTempId(messageId), botType))) {
+        await handoff(turn, '');
+      }
     },
 
     /** The job failed for good (not a provider's answer: a database failure, a broken setting): a person takes over. */

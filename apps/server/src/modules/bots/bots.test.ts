@@ -1,5 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { BOT_MESSAGE_OWNER, type Contact, type Integration, type Message } from '@conversa/domain';
+import {
+  BOT_MESSAGE_OWNER,
+  type Contact,
+  type Integration,
+  type Message,
+  TRIAL_PLAN,
+} from '@conversa/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
@@ -212,6 +218,41 @@ describe('the ChatGPT answer bot', () => {
     expect(after.derivedto).toBe(agent.userId);
     expect(await received(device, phone, 2)).toEqual([`Hola #${phone}`, 'Un agente te atenderá pronto.']);
     expect(completionsOf(phone)).toHaveLength(1);
+  }, 30_000);
+
+  it("hands off without asking the model once the plan's ChatGPT quota is used up, and each answer spends one", async () => {
+    const { device } = await botDevice({
+      handoff_user_id: agent.userId,
+      handoff_text: 'Te atiende una persona.',
+    });
+    const planOfDemo = sql`(select plan_id from clients where id = ${owner.clientId})`;
+    const spentChatgpt = async () => {
+      const rows = (await testApp.app.database.db.execute(
+        sql`select coalesce(sum(used), 0)::int as used from quota_usage where client_id = ${owner.clientId} and kind = 'chatgpt'`,
+      )) as unknown as { rows: { used: number }[] };
+      return rows.rows[0]?.used ?? 0;
+    };
+    const answered = newPhone();
+    openai.answerWith(() => botAnswer(`Hola #${answered}`));
+    const before = await spentChatgpt();
+    await deliver(testApp.app, device, { phone: answered, body: `Hola #${answered}` });
+    await received(device, answered, 1);
+    expect(await spentChatgpt()).toBe(before + 1);
+
+    await testApp.app.database.db.execute(
+      sql`update plans set chatgpt = ${before + 1} where id = ${planOfDemo}`,
+    );
+    try {
+      const phone = newPhone();
+      await deliver(testApp.app, device, { phone, body: `Hola #${phone}` });
+      expect((await handedOff(phone)).derivedto).toBe(agent.userId);
+      expect(await received(device, phone, 1)).toEqual(['Te atiende una persona.']);
+      expect(completionsOf(phone)).toHaveLength(0);
+    } finally {
+      await testApp.app.database.db.execute(
+        sql`update plans set chatgpt = ${TRIAL_PLAN.chatgpt} where id = ${planOfDemo}`,
+      );
+    }
   }, 30_000);
 
   it('retries a provider that fails for a moment, and hands off after 429, 500, non-JSON or timeouts', async () => {

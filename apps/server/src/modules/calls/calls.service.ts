@@ -28,6 +28,7 @@ import {
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { openIntegrationConfig } from '../integrations/integrations.mapper';
 import type { IntegrationsService } from '../integrations/integrations.service';
+import { spend } from '../quotas/quotas.service';
 import { toCall } from './calls.mapper';
 import { CALL_SEARCH_FIELDS, type CallValues, createCallsRepository } from './calls.repository';
 
@@ -165,7 +166,8 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
 
     /**
      * Click-to-call: the PBX rings the user's own extension, then dials the contact. 412 when the company
-     * has no PBX connected or the user has no extension there; 502 with the PBX's words when it refuses.
+     * has no PBX connected, the user has no extension there or the plan's Yeastar quota is used up; 502
+     * with the PBX's words when it refuses.
      */
     async dial(auth: AuthContext, input: CallDialInput): Promise<{ call_id: string; extension: string }> {
       const contact = isUuid(input.contact_id)
@@ -180,35 +182,39 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
       })[0];
       if (!found) throw preconditionFailed('info.callNoExtension');
       const { row, config, extension } = found;
-      let callId: string;
-      try {
-        ({ callId } = await yeastar.dial(
-          row.id,
-          { pbxUrl: config.pbx_url, clientId: config.client_id, clientSecret: config.client_secret },
-          { caller: extension, callee: contact.phone },
-        ));
-      } catch (error) {
-        if (!(error instanceof YeastarError)) throw error;
-        await integrationsService.noteCall(
-          row.client_id,
-          row.id,
-          { ok: false, error: error.message },
-          auth.locale,
-          false,
-        );
-        throw new AppError(502, 'info.callFailed', undefined, { error: error.message });
-      }
-      await integrationsService.noteCall(row.client_id, row.id, { ok: true }, auth.locale, false);
-      await db.transaction((tx) =>
-        writeAuditLog(tx, auth, [
+      // The call spends one unit of the plan's Yeastar quota; the transaction stays open across the PBX's
+      // answer so a refused call spends nothing (a company's clicks wait for each other, at human pace).
+      const callId = await db.transaction(async (tx) => {
+        await spend(tx, auth.clientId, 'yeastar');
+        let placed: string;
+        try {
+          ({ callId: placed } = await yeastar.dial(
+            row.id,
+            { pbxUrl: config.pbx_url, clientId: config.client_id, clientSecret: config.client_secret },
+            { caller: extension, callee: contact.phone },
+          ));
+        } catch (error) {
+          if (!(error instanceof YeastarError)) throw error;
+          await integrationsService.noteCall(
+            row.client_id,
+            row.id,
+            { ok: false, error: error.message },
+            auth.locale,
+            false,
+          );
+          throw new AppError(502, 'info.callFailed', undefined, { error: error.message });
+        }
+        await writeAuditLog(tx, auth, [
           {
             action: 'create',
             module: CALL_MODULE,
-            recordId: callId || contact.id,
+            recordId: placed || contact.id,
             changes: auditChanges(null, { contact_id: contact.id, phone: contact.phone, extension }, []),
           },
-        ]),
-      );
+        ]);
+        return placed;
+      });
+      await integrationsService.noteCall(row.client_id, row.id, { ok: true }, auth.locale, false);
       return { call_id: callId, extension };
     },
   };

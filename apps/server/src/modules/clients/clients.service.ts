@@ -1,23 +1,14 @@
-import {
-  auditChanges,
-  type Client,
-  type companyProfileSchema,
-  hasAccess,
-  type SearchBody,
-} from '@conversa/domain';
+import { auditChanges, type Client, type companyProfileSchema, hasAccess } from '@conversa/domain';
 import type { z } from 'zod';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database } from '../../core/db/database';
-import { clients } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
-import { isUuid } from '../../core/http/route-schemas';
-import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
 import { isShownInline, sniffContentType } from '../../core/storage/content-type';
 import type { FileStore } from '../../core/storage/file-store';
 import { auditedProfile, toPublicClient } from './clients.mapper';
-import { CLIENT_SEARCH_FIELDS, createClientsRepository, type ProfilePatch } from './clients.repository';
+import { createClientsRepository, type ProfilePatch } from './clients.repository';
 
 type CompanyProfile = z.output<typeof companyProfileSchema>;
 
@@ -27,8 +18,8 @@ const assertMayEditProfile = (auth: AuthContext) => {
 };
 
 /**
- * Platform administration of companies (master-only routes) and each company's own profile, which its
- * owner changes in Settings: every member is told through the `client` notification.
+ * Each company's own profile, which its owner changes in Settings: every member is told through the
+ * `client` notification. The master's console of companies is clients-admin.service.
  */
 export const createClientsService = ({
   db,
@@ -62,21 +53,6 @@ export const createClientsService = ({
   };
 
   return {
-    async search(body: SearchBody) {
-      const query = buildSearchQuery(body, CLIENT_SEARCH_FIELDS, {
-        defaultSort: NEWEST_FIRST,
-        tieBreaker: clients.id,
-      });
-      const { rows, total } = await repo.searchAcrossTenants(query);
-      return { data: rows.map(publicOf), pagination: query.pagination(total) };
-    },
-
-    async findOne(id: string) {
-      const row = isUuid(id) ? await repo.findById(id) : undefined;
-      if (!row) throw notFound();
-      return publicOf(row);
-    },
-
     async profile(auth: AuthContext): Promise<Client> {
       const row = await repo.findById(auth.clientId);
       if (!row) throw notFound();

@@ -14,16 +14,15 @@ import type { z } from 'zod';
 import type { ChannelDevice } from '../../channels/channel-adapter';
 import type { ChannelRegistry } from '../../channels/channel-registry';
 import type { SecretBox } from '../../core/crypto/secret-box';
-import type { Database, Executor } from '../../core/db/database';
+import type { Database } from '../../core/db/database';
 import { type DeviceRow, devices } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
-import { badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
+import { badRequest, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
 import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
-import { createClientsRepository } from '../clients/clients.repository';
-import { createPlansRepository } from '../plans/plans.repository';
+import { assertRoom } from '../quotas/quotas.service';
 import { sealConfig, toChannelDevice, toPublicDevice } from './devices.mapper';
 import { createDevicesRepository, DEVICE_SEARCH_FIELDS, type DevicePatch } from './devices.repository';
 
@@ -50,15 +49,6 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
     const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
     if (!row) throw notFound();
     return row;
-  };
-
-  const assertQuota = async (executor: Executor, clientId: string) => {
-    const client = await createClientsRepository(executor).findById(clientId);
-    if (!client) throw notFound();
-    const plan = client.plan_id ? await createPlansRepository(executor).findById(client.plan_id) : undefined;
-    if (plan && (await createDevicesRepository(executor).countOfClient(clientId)) >= plan.devices) {
-      throw preconditionFailed('info.deviceLimit');
-    }
   };
 
   /** Runs the provider's connect (credentials check, webhook registration); no adapter connect: as is. */
@@ -120,7 +110,7 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
     async create(auth: AuthContext, input: DeviceCreate | DeviceCreateInput): Promise<Device> {
       const parsed = input as DeviceCreate;
       const type = parsed.setting.conect.type;
-      await assertQuota(db, auth.clientId);
+      await assertRoom(db, auth.clientId, 'device');
       const id = randomUUID();
       const draft: ChannelDevice = {
         id,
@@ -132,7 +122,7 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
       const connection = await connectWithProvider(draft);
       try {
         const { row, notification } = await db.transaction(async (tx) => {
-          await assertQuota(tx, auth.clientId);
+          await assertRoom(tx, auth.clientId, 'device');
           const inserted = await createDevicesRepository(tx).insert(auth.clientId, {
             id,
             name: parsed.name,

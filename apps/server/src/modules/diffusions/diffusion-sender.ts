@@ -4,6 +4,7 @@ import {
   DEFAULTS,
   type DiffusionStatus,
   fillTemplateParameter,
+  type Message,
   type MessageTemplate,
   type PauseReason,
   splitFullName,
@@ -22,6 +23,7 @@ import {
   diffusions,
   templates,
 } from '../../core/db/schema';
+import { AppError } from '../../core/http/app-error';
 import type { MessageKey } from '../../core/i18n/i18n';
 import { Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
@@ -286,14 +288,23 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
         ? row.message.body
         : template.components.flatMap((component) => component.parameters.map((p) => p.text)).join('\n') ||
           template.name;
-    const message = await messages.queueBroadcast(
-      sender,
-      { device, contact, body, ...(template ? { template } : {}) },
-      async (tx, stored) => {
-        await tx.execute(sql`update diffusion_recipients set message_id = ${stored.id}, contact_id = ${contact.id}
-        where id = ${recipient.id}`);
-      },
-    );
+    let message: Message;
+    try {
+      message = await messages.queueBroadcast(
+        sender,
+        { device, contact, body, ...(template ? { template } : {}) },
+        async (tx, stored) => {
+          await tx.execute(sql`update diffusion_recipients set message_id = ${stored.id}, contact_id = ${contact.id}
+          where id = ${recipient.id}`);
+        },
+      );
+    } catch (error) {
+      // No message left to spend (or the plan expired): the rest waits until the company buys more.
+      if (!(error instanceof AppError && error.status === 412)) throw error;
+      await store.settle(recipient.id, { state: 'pending' });
+      await pause(row, 'quota');
+      return { stop: true };
+    }
     return settleOutcome(store, row, recipient, await messages.attemptSend(row.client_id, message.id, 1));
   };
 

@@ -1,6 +1,7 @@
 import {
   attachmentFitsType,
   BOT_MESSAGE_OWNER,
+  type BotIntegrationType,
   canSendTemplates,
   composerState,
   countryOfPhone,
@@ -24,6 +25,7 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { sniffContentType } from '../../core/storage/content-type';
 import { toContact } from '../contacts/contacts.mapper';
 import { createContactsRepository } from '../contacts/contacts.repository';
+import { spend } from '../quotas/quotas.service';
 import type { MessageContext } from './message-context';
 import { SEND_JOB } from './message-dispatch';
 import { toLastMessage, toMessage } from './messages.mapper';
@@ -85,9 +87,17 @@ export const createMessageSending = (context: MessageContext) => {
   const queueOutbound = async (
     auth: Pick<AuthContext, 'clientId' | 'userId'>,
     outbound: Outbound,
-    options: { withSendJob?: boolean; inTransaction?: (tx: Executor, row: MessageRow) => Promise<void> } = {},
+    options: {
+      withSendJob?: boolean;
+      inTransaction?: (tx: Executor, row: MessageRow) => Promise<void>;
+      /** A bot's answer also spends one unit of its provider's quota. */
+      botQuota?: BotIntegrationType;
+    } = {},
   ): Promise<Message> => {
     const { row, notification } = await db.transaction(async (tx) => {
+      // Every outbound message is paid for in the transaction that queues it (412 when none is left).
+      await spend(tx, auth.clientId, 'message');
+      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota);
       const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insert(auth.clientId, {
         contact_id: outbound.contact.id,
@@ -152,13 +162,15 @@ export const createMessageSending = (context: MessageContext) => {
     /**
      * An answer bot's message: stored as the conversation's outbound message with the bot as its owner
      * (BOT_MESSAGE_OWNER, shown as "Bot" in the chat) and sent by the normal send job (paced, retried).
-     * `tempId` names what it answers, so a bot job run twice finds its message already there.
+     * `tempId` names what it answers, so a bot job run twice finds its message already there. An answer
+     * from the bot's provider (`botQuota`) spends one unit of that quota too; a handoff text does not.
      */
     queueBotMessage: (
       clientId: string,
       outbound: Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: string },
+      botQuota?: BotIntegrationType,
     ): Promise<Message> =>
-      queueOutbound({ clientId, userId: BOT_MESSAGE_OWNER }, { ...outbound, type: 'chat' }),
+      queueOutbound({ clientId, userId: BOT_MESSAGE_OWNER }, { ...outbound, type: 'chat' }, { botQuota }),
 
     /**
      * A diffusion's message to one recipient: stored as the conversation's outbound message (its owner the

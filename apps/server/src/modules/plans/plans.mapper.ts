@@ -1,5 +1,9 @@
-import type { Plan } from '@conversa/domain';
+import type { Plan, planCreateSchema } from '@conversa/domain';
+import type { z } from 'zod';
 import type { PlanRow } from '../../core/db/schema';
+import type { PlanPatch } from './plans.repository';
+
+type PlanInput = Partial<z.output<typeof planCreateSchema>>;
 
 export const toPublicPlan = (row: PlanRow): Plan => ({
   id: row.id,
@@ -20,4 +24,19 @@ export const toPublicPlan = (row: PlanRow): Plan => ({
   access: row.access,
   is_public: row.is_public,
   is_default: row.is_default,
+});
+
+/** The columns of what a create or an update gives (the quantities are stored one column each). */
+export const toPlanColumns = ({ quantities, ...rest }: PlanInput): PlanPatch => ({
+  ...rest,
+  ...(quantities
+    ? {
+        devices: quantities.device,
+        users: quantities.user,
+        messages: quantities.message,
+        chatgpt: quantities.chatgpt,
+        dialogflow: quantities.dialogflow,
+        yeastar: quantities.yeastar,
+      }
+    : {}),
 });

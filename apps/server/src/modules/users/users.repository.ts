@@ -114,11 +114,6 @@ export const createUsersRepository = (db: Executor) => ({
     return rows[0]?.total ?? 0;
   },
 
-  /** Serialises the company's seat changes (create, reactivate) until the transaction ends. */
-  async lockCompanySeats(clientId: string): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`user_seats:${clientId}`}))`);
-  },
-
   async insert(clientId: string, values: Omit<NewUser, 'client_id'>): Promise<UserRow> {
     const rows = await db
       .insert(users)

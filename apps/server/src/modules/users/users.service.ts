@@ -14,16 +14,15 @@ import type { z } from 'zod';
 import { type AuditEvent, writeAuditLog } from '../../core/audit/audit-log';
 import { hashPassword } from '../../core/auth/passwords';
 import { createSessionsRepository } from '../../core/auth/sessions.repository';
-import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
+import { type Database, isUniqueViolation } from '../../core/db/database';
 import { type UserRow, users } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
-import { badRequest, conflict, forbidden, notFound, preconditionFailed } from '../../core/http/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
 import type { SignInGuard } from '../auth/sign-in-guard';
-import { createClientsRepository } from '../clients/clients.repository';
-import { createPlansRepository } from '../plans/plans.repository';
+import { assertRoom } from '../quotas/quotas.service';
 import { toPublicUser, type UserBrief } from './users.mapper';
 import { createUsersRepository, USER_SEARCH_FIELDS, type UserPatch } from './users.repository';
 
@@ -72,18 +71,6 @@ const userChangeEvents = (before: UserRow, after: UserRow): AuditEvent[] => {
       ? [{ action: 'permission' as const, module: 'user', recordId: after.id, changes: access }]
       : []),
   ];
-};
-
-/** A user takes a seat of the plan's quota (the owner's included): 412 once every seat is taken. */
-const assertSeatFree = async (tx: Executor, clientId: string) => {
-  const client = await createClientsRepository(tx).findById(clientId);
-  if (!client) throw notFound();
-  const plan = client.plan_id ? await createPlansRepository(tx).findById(client.plan_id) : undefined;
-  const txUsers = createUsersRepository(tx);
-  await txUsers.lockCompanySeats(clientId);
-  if (plan && (await txUsers.countActiveOfClient(clientId)) >= plan.users) {
-    throw preconditionFailed('info.userLimit');
-  }
 };
 
 export type UsersService = ReturnType<typeof createUsersService>;
@@ -159,7 +146,7 @@ export const createUsersService = ({
       const passwordHash = await hashPassword(input.password);
       try {
         const row = await db.transaction(async (tx) => {
-          await assertSeatFree(tx, auth.clientId);
+          await assertRoom(tx, auth.clientId, 'user');
           const created = await createUsersRepository(tx).insert(auth.clientId, {
             name: input.name,
             email: input.email,
@@ -206,7 +193,7 @@ export const createUsersService = ({
       const patch: UserPatch = { ...input };
       const { row, sessionIds } = await db.transaction(async (tx) => {
         // Reactivating someone takes a seat again.
-        if (input.active === true && !target.active) await assertSeatFree(tx, auth.clientId);
+        if (input.active === true && !target.active) await assertRoom(tx, auth.clientId, 'user');
         const updated = await createUsersRepository(tx).update(auth.clientId, id, patch);
         if (!updated) throw notFound();
         await writeAuditLog(tx, auth, userChangeEvents(target, updated));

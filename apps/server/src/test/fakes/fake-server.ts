@@ -44,8 +44,11 @@ const parseJson = (raw: Buffer): Record<string, unknown> => {
   }
 };
 
-/** A provider stand-in on 127.0.0.1 (port 0): records every request, answers through `handler`. */
-export const startFakeServer = async (handler: FakeHandler): Promise<FakeServer> => {
+/**
+ * A provider stand-in on 127.0.0.1 (a free port, or the one given for a browser test whose server must know
+ * it beforehand): records every request, answers through `handler`.
+ */
+export const startFakeServer = async (handler: FakeHandler, port = 0): Promise<FakeServer> => {
   const requests: ReceivedRequest[] = [];
   const scripts: { path: RegExp; answers: FakeAnswer[] }[] = [];
   const waiters: { match: (request: ReceivedRequest) => boolean; resolve: (r: ReceivedRequest) => void }[] =
@@ -94,7 +97,10 @@ export const startFakeServer = async (handler: FakeHandler): Promise<FakeServer>
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {

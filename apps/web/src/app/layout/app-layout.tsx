@@ -10,11 +10,13 @@ import {
   DeferredChatNotifier,
   DeferredDevicesRealtime,
   DeferredFloatingChat,
+  DeferredPaymentOutcome,
   DeferredPopupAnnouncement,
   DeferredTaskBell,
 } from './deferred-parts';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ImpersonationBanner } from './impersonation-banner';
 import { Sidebar } from './sidebar';
 
 export const SIDEBAR_WIDTH = 264;
@@ -68,6 +70,7 @@ export const AppLayout = () => {
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <ImpersonationBanner />
         {hasHeader && (
           <Header hasMenuToggle={hasSidebar && !isDesktop} onMenuToggle={() => setIsDrawerOpen(true)} />
         )}
@@ -100,6 +103,7 @@ export const AppLayout = () => {
       {can('device.view') && <DeferredDevicesRealtime />}
       {can('task.view') && <DeferredTaskBell />}
       <DeferredPopupAnnouncement />
+      <DeferredPaymentOutcome />
     </Box>
   );
 };

@@ -41,3 +41,9 @@ export const DeferredChatNotifier = deferred(() =>
 export const DeferredDevicesRealtime = deferred(() =>
   import('../../features/devices/components/devices-realtime').then((module) => module.DevicesRealtime),
 );
+
+export const DeferredPaymentOutcome = deferred(() =>
+  import('../../features/billing/components/payment-outcome-dialogs').then(
+    (module) => module.PaymentOutcomeDialogs,
+  ),
+);

@@ -12,6 +12,7 @@ import { useAccount, useCan } from '../../shared/account/use-account';
 import { formattersFor } from '../../shared/format/intl-format';
 import { PageHeader } from '../../shared/ui/page-header';
 import { useContactsTotal, useConversationsTotal } from './api/get-totals';
+import { BalanceCard } from './balance-card';
 
 type SummaryCard = {
   key: 'conversations' | 'contacts' | 'tasks' | 'devices';
@@ -96,6 +97,9 @@ export const DashboardMainPage = () => {
             </Grid>
           );
         })}
+        <Grid size={{ xs: 12, md: 6 }}>
+          <BalanceCard />
+        </Grid>
       </Grid>
     </>
   );

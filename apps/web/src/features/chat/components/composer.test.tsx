@@ -1,12 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAccount } from '../../../test/account-fixture';
+import { envelope, stubApi } from '../../../test/api-stub';
 import { makeContact } from '../test/chat-fixtures';
 import { renderSignedIn } from '../test/render-chat';
 import { Composer, isFileTooLarge } from './composer';
 
 const input = () => screen.getByTestId('composer-input');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('composer', () => {
   it('is closed to a user without the answer permission', () => {
@@ -50,6 +55,15 @@ describe('composer', () => {
     expect(input()).toBeEnabled();
     await userEvent.type(input(), '   ');
     expect(screen.getByTestId('composer-send')).toBeDisabled();
+  });
+
+  it('says under the composer why a send was refused when the message balance is used up', async () => {
+    const info =
+      'Se agotó tu saldo de mensajes (5 de 5, plan y bolsas): compra una bolsa de mensajes para seguir enviando';
+    stubApi(() => envelope(412, [], { info }));
+    renderSignedIn(<Composer contact={makeContact({ derivedto: 'u1' })} />, makeAccount());
+    await userEvent.type(input(), 'Hola{Enter}');
+    expect(await screen.findByTestId('send-refused')).toHaveTextContent(info);
   });
 
   it('refuses files over 10,000,000 bytes before uploading them', () => {

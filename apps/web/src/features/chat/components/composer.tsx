@@ -24,6 +24,7 @@ import {
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
+import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { useTemplates } from '../api/get-templates';
 import { messageTypeOfFile, useSendMessage } from '../api/send-message';
@@ -66,6 +67,11 @@ export const Composer = ({ contact }: { contact: Contact }) => {
     answerbot: contact.answerbot,
   });
   const isReady = state === 'ready';
+  // A send refused for the company's state (message balance used up, plan expired, no plan) stays said
+  // under the composer until a send goes through, not only in the passing snackbar.
+  const refusal = [send.error, sendTemplate.error].find(
+    (error): error is ApiError => error instanceof ApiError && error.status === 412,
+  );
   const placeholder = t(COMPOSER_PLACEHOLDERS[state], { device: contact.device?.name ?? '' });
   const device = account.list_device.filter(isAccountDevice).find((item) => item.id === contact.device?.id);
   const hasTemplates = device
@@ -117,6 +123,17 @@ export const Composer = ({ contact }: { contact: Contact }) => {
           data-testid="file-error"
         >
           {fileError}
+        </Typography>
+      )}
+      {refusal && (
+        <Typography
+          role="alert"
+          color="error"
+          variant="body2"
+          sx={{ px: 1, pb: 0.5 }}
+          data-testid="send-refused"
+        >
+          {refusal.info}
         </Typography>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>

@@ -1,15 +1,12 @@
+import type { ClientAnalytics } from '@conversa/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api-client';
 
-export type MessageBalance = { plan: number; bags: number };
-
-type Analytics = { message?: { available?: Partial<MessageBalance> } };
-
-export const getBalance = async (clientId: string): Promise<MessageBalance> => {
+/** The company's message balance (plan and bags) and quotas; undefined when the server sent none. */
+export const getBalance = async (clientId: string): Promise<ClientAnalytics | undefined> => {
   // Balance failures only stop the loading state (spec section 8), so nothing is shown on error.
-  const envelope = await api.request<Analytics>(`client/analitics/${clientId}`, { errors: 'caller' });
-  const available = envelope.data[0]?.message?.available;
-  return { plan: available?.plan ?? 0, bags: available?.bags ?? 0 };
+  const envelope = await api.request<ClientAnalytics>(`client/analitics/${clientId}`, { errors: 'caller' });
+  return envelope.data[0];
 };
 
 export const balanceQueryOptions = (clientId: string) =>

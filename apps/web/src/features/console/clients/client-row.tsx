@@ -1,0 +1,110 @@
+import { type ConsoleClient, formatCount } from '@conversa/domain';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import { Box, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { formattersFor } from '../../../shared/format/intl-format';
+import { wideOnly } from '../../../shared/ui/table-styles';
+
+/** Paid, unpaid (the plan expired or a renewal failed) or never billed (a trial). */
+const paidKey = (client: ConsoleClient) => {
+  if (client.is_paid === null) return 'trial';
+  return client.is_paid ? 'paid' : 'unpaid';
+};
+const PAID_COLORS = { paid: 'success', unpaid: 'error', trial: 'default' } as const;
+
+export type ClientAction = 'edit' | 'block' | 'unblock' | 'impersonate';
+
+/** One company of the console: plan, expiry, paid state, usage and status, with its actions. */
+export const ClientRow = ({
+  client,
+  isBusy,
+  onAction,
+}: {
+  client: ConsoleClient;
+  isBusy: boolean;
+  onAction: (action: ClientAction, client: ConsoleClient) => void;
+}) => {
+  const { t, i18n } = useTranslation();
+  const format = formattersFor(i18n.language);
+  const paid = paidKey(client);
+  const isBlocked = client.status === 'blocked';
+  const action = (key: ClientAction, label: string, icon: React.ReactNode, isDisabled = false) => (
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={label}
+          disabled={isBusy || isDisabled}
+          onClick={() => onAction(key, client)}
+          data-testid={`client-${key}`}
+        >
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <TableRow data-testid="client-row">
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {client.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {client.email}
+        </Typography>
+      </TableCell>
+      <TableCell>{client.plan_name ?? t('consoleClients.noPlan')}</TableCell>
+      <TableCell sx={wideOnly}>
+        {client.plan_expires_at ? format.date(client.plan_expires_at) : '—'}
+      </TableCell>
+      <TableCell>
+        <Chip size="small" color={PAID_COLORS[paid]} label={t(`consoleClients.paid.${paid}`)} />
+      </TableCell>
+      <TableCell sx={wideOnly} data-testid="client-usage">
+        {t('consoleClients.usageText', {
+          users: formatCount(client.usage.users, client.number_format),
+          devices: formatCount(client.usage.devices, client.number_format),
+          messages: formatCount(client.usage.messages, client.number_format),
+        })}
+      </TableCell>
+      <TableCell>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={isBlocked ? 'error' : 'success'}
+          label={t(`consoleClients.status.${client.status}`)}
+          data-testid="client-status"
+        />
+      </TableCell>
+      <TableCell align="right">
+        <Box sx={{ display: 'inline-flex' }}>
+          {action(
+            'edit',
+            t('consoleClients.editOf', { name: client.name }),
+            <EditOutlined fontSize="small" />,
+          )}
+          {isBlocked
+            ? action(
+                'unblock',
+                t('consoleClients.unblockOf', { name: client.name }),
+                <LockOpenOutlined fontSize="small" />,
+              )
+            : action(
+                'block',
+                t('consoleClients.blockOf', { name: client.name }),
+                <BlockOutlined fontSize="small" />,
+              )}
+          {action(
+            'impersonate',
+            t('consoleClients.impersonateOf', { name: client.name }),
+            <SupervisorAccountOutlined fontSize="small" />,
+            isBlocked,
+          )}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+};
