@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { fetchOutbound } from '../../core/net/outbound-fetch';
+import { fetchJson } from '../../core/net/outbound-json';
 
 /** Yeastar refuses a request without a User-Agent; its guide names this one. */
 export const YEASTAR_USER_AGENT = 'OpenAPI';
@@ -82,31 +82,21 @@ export const createYeastarClient = (options: {
   ): Promise<Record<string, unknown>> => {
     const url = new URL(`${credentials.pbxUrl.replace(/\/+$/, '')}${YEASTAR_API_PATH}/${endpoint}`);
     if (accessToken) url.searchParams.set('access_token', accessToken);
-    let answer: Awaited<ReturnType<typeof fetchOutbound>>;
-    try {
-      answer = await fetchOutbound(url.toString(), {
+    const answer = await fetchJson(
+      url.toString(),
+      {
         method: 'POST',
-        body: JSON.stringify(body),
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'user-agent': YEASTAR_USER_AGENT,
-        },
+        json: body,
+        headers: { 'user-agent': YEASTAR_USER_AGENT },
         timeoutMs: options.timeoutMs,
         maxBytes: MAX_ANSWER_BYTES,
         allowHosts: options.allowHosts,
-      });
-    } catch (error) {
-      throw new YeastarError(error instanceof Error ? error.message : String(error));
-    }
+      },
+      (message) => new YeastarError(message),
+    );
     if (answer.status < 200 || answer.status >= 300) throw new YeastarError(`HTTP ${answer.status}`);
-    let json: unknown;
-    try {
-      json = JSON.parse(answer.body.toString('utf8'));
-    } catch {
-      throw new YeastarError('the PBX did not answer JSON');
-    }
-    const parsed = answerSchema.safeParse(json);
+    if (answer.json === undefined) throw new YeastarError('the PBX did not answer JSON');
+    const parsed = answerSchema.safeParse(answer.json);
     if (!parsed.success) throw new YeastarError('the PBX answered without errcode');
     if (parsed.data.errcode !== 0) {
       throw new YeastarError(`${parsed.data.errcode}: ${parsed.data.errmsg.slice(0, 200)}`);

@@ -1,9 +1,7 @@
-import { fetchOutbound, OutboundRefused } from '../../core/net/outbound-fetch';
+import { fetchJson, retryAfterOf } from '../../core/net/outbound-json';
 
 /** Zoho's answers are JSON of a few hundred kilobytes at most (100 records' results). */
 const MAX_ANSWER_BYTES = 2_000_000;
-/** A Retry-After is followed up to this; a longer wait is the job's backoff to decide. */
-const MAX_RETRY_AFTER_MS = 60_000;
 
 /**
  * A call to Zoho that did not work. `isTokenRefused`: the accounts server refused the refresh token (revoked,
@@ -38,11 +36,6 @@ export type ZohoRequest = {
 
 export type ZohoAnswer = { status: number; body: Record<string, unknown> };
 
-const retryAfterOf = (header: string | string[] | undefined): number | undefined => {
-  const seconds = Number(Array.isArray(header) ? header[0] : header);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : undefined;
-};
-
 /** Zoho's own words on a failure: the CRM answers `{ code, message }`, the accounts server `{ error }`. */
 export const zohoReasonOf = (status: number, body: Record<string, unknown>): string => {
   const words = [body.code, body.message, body.error].filter((value) => typeof value === 'string');
@@ -55,35 +48,12 @@ export const zohoReasonOf = (status: number, body: Record<string, unknown>): str
  * an answer that is not JSON a permanent one. Other statuses are the caller's to read.
  */
 export const callZoho = async (url: string, request: ZohoRequest): Promise<ZohoAnswer> => {
-  const body = request.json === undefined ? undefined : JSON.stringify(request.json);
-  let answer: Awaited<ReturnType<typeof fetchOutbound>>;
-  try {
-    answer = await fetchOutbound(url, {
-      method: request.method,
-      ...(body === undefined ? {} : { body }),
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...request.headers,
-      },
-      timeoutMs: request.timeoutMs,
-      maxBytes: MAX_ANSWER_BYTES,
-      ...(request.trustedOrigin ? { trustedOrigin: request.trustedOrigin } : {}),
-      allowHosts: request.allowHosts,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ZohoCallError(message, { isRetryable: !(error instanceof OutboundRefused) });
-  }
-  const text = answer.body.toString('utf8');
-  let parsed: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
+  const answer = await fetchJson(
+    url,
+    { ...request, maxBytes: MAX_ANSWER_BYTES },
+    (message, isRetryable) => new ZohoCallError(message, { isRetryable }),
+  );
+  const parsed = answer.text.trim() === '' ? {} : answer.json;
   const object =
     typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
