@@ -1,19 +1,16 @@
 import type { ConsoleClient } from '@conversa/domain';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Box, Button, InputAdornment, TableCell, TextField } from '@mui/material';
+import { Button, TableCell } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../shared/notify';
 import { startImpersonation } from '../../../shared/session';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
-import { useDebounced } from '../../../shared/use-debounced';
 import { ConfirmDialog } from '../../settings/confirm-dialog';
+import { ConsoleListPage, useSearchedList } from '../shared/console-list-page';
 import { impersonate, useConsoleClients, useSetClientStatus } from './api/clients-api';
 import { type ClientAction, ClientRow } from './client-row';
 import { CreateClientDialog } from './create-client-dialog';
@@ -29,9 +26,7 @@ export const ClientsPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const paging = usePaging();
-  const query = useDebounced(search, 300);
+  const { paging, text, searched: query, onSearch } = useSearchedList(300);
   const result = useConsoleClients({ page: paging.page + 1, offset: paging.offset, search: query });
   const setStatus = useSetClientStatus();
   const [open, setOpen] = useState<Open>(null);
@@ -72,92 +67,76 @@ export const ClientsPage = () => {
   };
 
   return (
-    <Box>
-      <PageHeader
-        title={t('nav.clients')}
-        subtitle={t('consoleClients.subtitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<AddBusinessOutlined />}
-            onClick={() => setOpen({ kind: 'create' })}
-            data-testid="client-new"
-          >
-            {t('consoleClients.new')}
-          </Button>
-        }
-      />
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          size="small"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.restart();
-          }}
-          placeholder={t('consoleClients.search')}
-          sx={{ maxWidth: 420 }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('consoleClients.search'), 'data-testid': 'clients-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <PagedTable
-          query={result}
-          paging={paging}
-          rowCount={clients.length}
-          total={result.data?.pagination.total ?? 0}
-          label={t('consoleClients.tableLabel')}
-          testId="clients-table"
-          columns={7}
-          texts={{ loadFailed: t('consoleClients.loadFailed'), rowsPerPage: t('consoleClients.rowsPerPage') }}
-          empty={{
-            icon: BusinessOutlined,
-            title: t(query ? 'consoleClients.noMatch' : 'consoleClients.empty'),
-          }}
-          head={
-            <>
-              <TableCell>{t('consoleClients.column.company')}</TableCell>
-              <TableCell>{t('consoleClients.column.plan')}</TableCell>
-              <TableCell sx={wideOnly}>{t('consoleClients.column.expires')}</TableCell>
-              <TableCell>{t('consoleClients.column.paid')}</TableCell>
-              <TableCell sx={wideOnly}>{t('consoleClients.column.usage')}</TableCell>
-              <TableCell>{t('consoleClients.column.status')}</TableCell>
-              <TableCell align="right">{t('consoleClients.column.actions')}</TableCell>
-            </>
-          }
+    <ConsoleListPage
+      title={t('nav.clients')}
+      subtitle={t('consoleClients.subtitle')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddBusinessOutlined />}
+          onClick={() => setOpen({ kind: 'create' })}
+          data-testid="client-new"
         >
-          {clients.map((client) => (
-            <ClientRow
-              key={client.id}
-              client={client}
-              isBusy={isEntering || setStatus.isPending}
-              onAction={onAction}
+          {t('consoleClients.new')}
+        </Button>
+      }
+      search={{
+        value: text,
+        onChange: onSearch,
+        label: t('consoleClients.search'),
+        testId: 'clients-search',
+        hasIcon: true,
+      }}
+      query={result}
+      paging={paging}
+      rowCount={clients.length}
+      total={result.data?.pagination.total ?? 0}
+      label={t('consoleClients.tableLabel')}
+      testId="clients-table"
+      columns={7}
+      texts={{ loadFailed: t('consoleClients.loadFailed'), rowsPerPage: t('consoleClients.rowsPerPage') }}
+      empty={{
+        icon: BusinessOutlined,
+        title: t(query ? 'consoleClients.noMatch' : 'consoleClients.empty'),
+      }}
+      head={
+        <>
+          <TableCell>{t('consoleClients.column.company')}</TableCell>
+          <TableCell>{t('consoleClients.column.plan')}</TableCell>
+          <TableCell sx={wideOnly}>{t('consoleClients.column.expires')}</TableCell>
+          <TableCell>{t('consoleClients.column.paid')}</TableCell>
+          <TableCell sx={wideOnly}>{t('consoleClients.column.usage')}</TableCell>
+          <TableCell>{t('consoleClients.column.status')}</TableCell>
+          <TableCell align="right">{t('consoleClients.column.actions')}</TableCell>
+        </>
+      }
+      dialogs={
+        <>
+          {open?.kind === 'create' && <CreateClientDialog onClose={() => setOpen(null)} />}
+          {open?.kind === 'edit' && <EditClientDialog client={open.client} onClose={() => setOpen(null)} />}
+          {(open?.kind === 'block' || open?.kind === 'unblock') && (
+            <ConfirmDialog
+              isOpen
+              title={t(`consoleClients.${open.kind}Title`, { name: open.client.name })}
+              text={t(`consoleClients.${open.kind}Text`)}
+              confirmLabel={t(`consoleClients.${open.kind}`)}
+              isPending={setStatus.isPending}
+              testId={`client-${open.kind}`}
+              onCancel={() => setOpen(null)}
+              onConfirm={() => changeStatus(open.client, open.kind === 'block' ? 'blocked' : 'active')}
             />
-          ))}
-        </PagedTable>
-      </Box>
-      {open?.kind === 'create' && <CreateClientDialog onClose={() => setOpen(null)} />}
-      {open?.kind === 'edit' && <EditClientDialog client={open.client} onClose={() => setOpen(null)} />}
-      {(open?.kind === 'block' || open?.kind === 'unblock') && (
-        <ConfirmDialog
-          isOpen
-          title={t(`consoleClients.${open.kind}Title`, { name: open.client.name })}
-          text={t(`consoleClients.${open.kind}Text`)}
-          confirmLabel={t(`consoleClients.${open.kind}`)}
-          isPending={setStatus.isPending}
-          testId={`client-${open.kind}`}
-          onCancel={() => setOpen(null)}
-          onConfirm={() => changeStatus(open.client, open.kind === 'block' ? 'blocked' : 'active')}
+          )}
+        </>
+      }
+    >
+      {clients.map((client) => (
+        <ClientRow
+          key={client.id}
+          client={client}
+          isBusy={isEntering || setStatus.isPending}
+          onAction={onAction}
         />
-      )}
-    </Box>
+      ))}
+    </ConsoleListPage>
   );
 };

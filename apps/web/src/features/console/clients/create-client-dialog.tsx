@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { NUMBER_FORMAT_CODES } from '../../settings/company/number-format';
 import { useCreateClient, usePlanChoices } from './api/clients-api';
 import {
   type ClientCreateForm,
@@ -14,6 +13,7 @@ import {
   toCreateInput,
   validateClientForm,
 } from './client-form';
+import { numberFormatItems, planItems, zoneOptions } from './client-options';
 import { timeZones } from './time-zones';
 
 type FieldErrors = Partial<Record<keyof ClientCreateForm, string>>;
@@ -99,11 +99,7 @@ export const CreateClientDialog = ({ onClose }: { onClose: () => void }) => {
         />
       )}
       <TextField {...text('plan_id', t('consoleClients.field.plan'))} select required>
-        {(plans.data ?? []).map((plan) => (
-          <MenuItem key={plan.id} value={plan.id}>
-            {plan.name}
-          </MenuItem>
-        ))}
+        {planItems(plans.data ?? [])}
       </TextField>
       <TextField
         {...text('expiresOn', t('consoleClients.field.expires'), {
@@ -120,11 +116,7 @@ export const CreateClientDialog = ({ onClose }: { onClose: () => void }) => {
           inputLabel: { shrink: true },
         }}
       >
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
+        {zoneOptions(zones)}
       </TextField>
       <TextField {...text('language', t('consoleClients.field.language'))} select>
         {LOCALES.map((code) => (
@@ -134,11 +126,7 @@ export const CreateClientDialog = ({ onClose }: { onClose: () => void }) => {
         ))}
       </TextField>
       <TextField {...text('format', t('consoleClients.field.numberFormat'))} select>
-        {NUMBER_FORMAT_CODES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {t(`settings.company.format.${code}`)}
-          </MenuItem>
-        ))}
+        {numberFormatItems(t)}
       </TextField>
     </FormDialog>
   );

@@ -4,16 +4,17 @@ import {
   type ConsoleClient,
   NUMBER_FORMATS,
 } from '@conversa/domain';
-import { MenuItem, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { NUMBER_FORMAT_CODES, numberFormatCodeOf } from '../../settings/company/number-format';
-import { AccessChecklist } from './access-checklist';
+import { numberFormatCodeOf } from '../../settings/company/number-format';
+import { AccessChecklist } from '../shared/access-checklist';
 import { usePlanChoices, useUpdateClient } from './api/clients-api';
 import { dayOf, expiryOf } from './client-form';
+import { numberFormatItems, planItems, zoneOptions } from './client-options';
 import { timeZones } from './time-zones';
 
 type EditForm = { plan_id: string; expiresOn: string; access: string[]; format: string; timezone: string };
@@ -96,19 +97,11 @@ export const EditClientDialog = ({ client, onClose }: { client: ConsoleClient; o
       onSubmit={submit}
     >
       <TextField {...field('plan_id', t('consoleClients.field.plan'))} select>
-        {(plans.data ?? []).map((plan) => (
-          <MenuItem key={plan.id} value={plan.id}>
-            {plan.name}
-          </MenuItem>
-        ))}
+        {planItems(plans.data ?? [])}
       </TextField>
       <TextField {...field('expiresOn', t('consoleClients.field.expires'))} type="date" />
       <TextField {...field('format', t('consoleClients.field.numberFormat'))} select>
-        {NUMBER_FORMAT_CODES.map((code) => (
-          <MenuItem key={code} value={code}>
-            {t(`settings.company.format.${code}`)}
-          </MenuItem>
-        ))}
+        {numberFormatItems(t)}
       </TextField>
       <TextField
         {...field('timezone', t('consoleClients.field.timezone'))}
@@ -119,13 +112,11 @@ export const EditClientDialog = ({ client, onClose }: { client: ConsoleClient; o
           inputLabel: { shrink: true },
         }}
       >
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
+        {zoneOptions(zones)}
       </TextField>
       <AccessChecklist
+        label={t('consoleClients.field.access')}
+        testId="client-access"
         access={form.access}
         error={accessError}
         onChange={(access) => {

@@ -1,17 +1,12 @@
 import { isPermissionKey, type User } from '@conversa/domain';
 import {
-  Box,
   Button,
-  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Divider,
   FormControlLabel,
-  FormGroup,
-  Paper,
   Switch,
   useMediaQuery,
 } from '@mui/material';
@@ -22,7 +17,8 @@ import { useAccount } from '../../../shared/account/use-account';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useUpdateUser } from '../api/users';
-import { actionOf, groupState, permissionGroups, toggleGroup, toggleKey } from './permission-groups';
+import { PermissionChecklist } from './permission-checklist';
+import { permissionGroups } from './permission-groups';
 
 /**
  * A staff user's access: the plan's permission keys as checkboxes grouped by module (a module's own box
@@ -73,53 +69,13 @@ export const AccessDialog = ({ user, onClose }: { user: User; onClose: () => voi
           label={t('users.answer')}
           data-testid="access-answer"
         />
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-          }}
-          data-testid="access-groups"
-        >
-          {groups.map((group) => {
-            const state = groupState(group, access);
-            return (
-              <Paper key={group.module} variant="outlined" sx={{ p: 1.5 }}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={state === 'all'}
-                      indeterminate={state === 'some'}
-                      onChange={(_event, checked) => setAccess(toggleGroup(group, access, checked))}
-                      slotProps={{ input: { 'aria-label': t(`users.permissions.module.${group.module}`) } }}
-                    />
-                  }
-                  label={t(`users.permissions.module.${group.module}`)}
-                  sx={{ '& .MuiFormControlLabel-label': { fontWeight: 600 } }}
-                  data-testid={`access-module-${group.module}`}
-                />
-                <Divider sx={{ my: 0.5 }} />
-                <FormGroup sx={{ pl: 2 }}>
-                  {group.keys.map((key) => (
-                    <FormControlLabel
-                      key={key}
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={access.includes(key)}
-                          onChange={(_event, checked) => setAccess(toggleKey(key, access, checked))}
-                          slotProps={{ input: { name: key } }}
-                        />
-                      }
-                      label={t(`users.permissions.action.${actionOf(key)}`)}
-                      data-testid={`access-key-${key}`}
-                    />
-                  ))}
-                </FormGroup>
-              </Paper>
-            );
-          })}
-        </Box>
+        <PermissionChecklist
+          groups={groups}
+          access={access}
+          onChange={setAccess}
+          testId="access"
+          columnWidth={240}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={update.isPending}>

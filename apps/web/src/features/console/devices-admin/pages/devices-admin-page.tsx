@@ -1,16 +1,14 @@
 import { type AdminDevice, TIMING } from '@conversa/domain';
 import LinkOff from '@mui/icons-material/LinkOff';
 import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
-import { Box, Chip, IconButton, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
+import { Chip, IconButton, TableCell, TableRow, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../../shared/format/intl-format';
 import { notify } from '../../../../shared/notify';
 import { ConfirmPopover } from '../../../../shared/records/components/confirm-popover';
-import { PageHeader } from '../../../../shared/ui/page-header';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
 import { wideOnly } from '../../../../shared/ui/table-styles';
-import { useDebounced } from '../../../../shared/use-debounced';
+import { ConsoleListPage, useSearchedList } from '../../shared/console-list-page';
 import { useAdminDevicesPage, useAdminDisconnect } from '../api/devices-admin';
 
 const DeviceRow = ({ device }: { device: AdminDevice }) => {
@@ -71,57 +69,46 @@ const DeviceRow = ({ device }: { device: AdminDevice }) => {
 /** The master's device manager: every company's devices, searchable by device or company, and disconnect. */
 export const DevicesAdminPage = () => {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [text, setText] = useState('');
-  const searched = useDebounced(text, TIMING.searchDebounceMs);
+  const { paging, text, searched, onSearch } = useSearchedList(TIMING.searchDebounceMs);
   const result = useAdminDevicesPage({ text: searched, page: paging.page + 1, offset: paging.offset });
   const devices = result.data?.items ?? [];
 
   return (
-    <Box>
-      <PageHeader title={t('nav.devicesAdmin')} subtitle={t('deviceManager.subtitle')} />
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          size="small"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            paging.restart();
-          }}
-          label={t('deviceManager.searchLabel')}
-          sx={{ maxWidth: 360 }}
-          slotProps={{ htmlInput: { 'data-testid': 'admin-devices-search' } }}
-        />
-        <PagedTable
-          query={result}
-          paging={paging}
-          rowCount={devices.length}
-          total={result.data?.pagination.total ?? 0}
-          label={t('deviceManager.tableLabel')}
-          testId="admin-devices-table"
-          columns={6}
-          texts={{ loadFailed: t('deviceManager.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
-          empty={{
-            icon: PhonelinkSetupOutlined,
-            title: t(searched.trim() ? 'plansAdmin.noMatch' : 'deviceManager.empty'),
-          }}
-          head={
-            <>
-              <TableCell>{t('deviceManager.column.name')}</TableCell>
-              <TableCell>{t('deviceManager.column.company')}</TableCell>
-              <TableCell>{t('deviceManager.column.provider')}</TableCell>
-              <TableCell>{t('deviceManager.column.status')}</TableCell>
-              <TableCell sx={wideOnly}>{t('deviceManager.column.lastActivity')}</TableCell>
-              <TableCell />
-            </>
-          }
-        >
-          {devices.map((device) => (
-            <DeviceRow key={device.id} device={device} />
-          ))}
-        </PagedTable>
-      </Box>
-    </Box>
+    <ConsoleListPage
+      title={t('nav.devicesAdmin')}
+      subtitle={t('deviceManager.subtitle')}
+      search={{
+        value: text,
+        onChange: onSearch,
+        label: t('deviceManager.searchLabel'),
+        testId: 'admin-devices-search',
+      }}
+      query={result}
+      paging={paging}
+      rowCount={devices.length}
+      total={result.data?.pagination.total ?? 0}
+      label={t('deviceManager.tableLabel')}
+      testId="admin-devices-table"
+      columns={6}
+      texts={{ loadFailed: t('deviceManager.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
+      empty={{
+        icon: PhonelinkSetupOutlined,
+        title: t(searched.trim() ? 'plansAdmin.noMatch' : 'deviceManager.empty'),
+      }}
+      head={
+        <>
+          <TableCell>{t('deviceManager.column.name')}</TableCell>
+          <TableCell>{t('deviceManager.column.company')}</TableCell>
+          <TableCell>{t('deviceManager.column.provider')}</TableCell>
+          <TableCell>{t('deviceManager.column.status')}</TableCell>
+          <TableCell sx={wideOnly}>{t('deviceManager.column.lastActivity')}</TableCell>
+          <TableCell />
+        </>
+      }
+    >
+      {devices.map((device) => (
+        <DeviceRow key={device.id} device={device} />
+      ))}
+    </ConsoleListPage>
   );
 };

@@ -1,17 +1,15 @@
 import { type Feature, TIMING } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
-import { Box, Button, Chip, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../../shared/account/use-account';
 import { formatNumber } from '../../../../shared/records/number-format';
-import { PageHeader } from '../../../../shared/ui/page-header';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
-import { useDebounced } from '../../../../shared/use-debounced';
 import { catalogueMoney } from '../../plans/catalogue-money';
 import { CatalogueRowActions } from '../../plans/components/catalogue-row-actions';
 import { useCatalogueRealtime } from '../../plans/use-catalogue-realtime';
+import { ConsoleListPage, useSearchedList } from '../../shared/console-list-page';
 import { featuresApi } from '../api/features';
 import { FeatureDialog } from '../components/feature-dialog';
 
@@ -58,9 +56,7 @@ const FeatureRow = ({ feature, onEdit }: { feature: Feature; onEdit: () => void 
 /** The master's features (what companies buy besides a plan): search, create, edit, delete. */
 export const FeaturesPage = () => {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [text, setText] = useState('');
-  const searched = useDebounced(text, TIMING.searchDebounceMs);
+  const { paging, text, searched, onSearch } = useSearchedList(TIMING.searchDebounceMs);
   const result = featuresApi.usePage({ text: searched, page: paging.page + 1, offset: paging.offset });
   const features = result.data?.items ?? [];
   // undefined: closed; null: a new one; a feature: that one edited.
@@ -68,67 +64,57 @@ export const FeaturesPage = () => {
   useCatalogueRealtime('feature', featuresApi.queryKey);
 
   return (
-    <Box>
-      <PageHeader
-        title={t('nav.features')}
-        subtitle={t('featuresAdmin.subtitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setEditing(null)}
-            data-testid="feature-new"
-          >
-            {t('featuresAdmin.create')}
-          </Button>
-        }
-      />
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          size="small"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            paging.restart();
-          }}
-          label={t('plansAdmin.searchLabel')}
-          sx={{ maxWidth: 360 }}
-          slotProps={{ htmlInput: { 'data-testid': 'features-search' } }}
-        />
-        <PagedTable
-          query={result}
-          paging={paging}
-          rowCount={features.length}
-          total={result.data?.pagination.total ?? 0}
-          label={t('featuresAdmin.tableLabel')}
-          testId="features-table"
-          columns={7}
-          texts={{ loadFailed: t('featuresAdmin.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
-          empty={{
-            icon: ExtensionOutlined,
-            title: t(searched.trim() ? 'plansAdmin.noMatch' : 'featuresAdmin.empty'),
-          }}
-          head={
-            <>
-              <TableCell>{t('plansAdmin.form.name')}</TableCell>
-              <TableCell>{t('featuresAdmin.form.kind')}</TableCell>
-              <TableCell>{t('featuresAdmin.form.quantity')}</TableCell>
-              <TableCell>{t('plansAdmin.column.priceIn', { currency: 'CLP' })}</TableCell>
-              <TableCell>{t('plansAdmin.column.priceIn', { currency: 'USD' })}</TableCell>
-              <TableCell>{t('plansAdmin.column.visibility')}</TableCell>
-              <TableCell />
-            </>
-          }
+    <ConsoleListPage
+      title={t('nav.features')}
+      subtitle={t('featuresAdmin.subtitle')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setEditing(null)}
+          data-testid="feature-new"
         >
-          {features.map((feature) => (
-            <FeatureRow key={feature.id} feature={feature} onEdit={() => setEditing(feature)} />
-          ))}
-        </PagedTable>
-      </Box>
-      {editing !== undefined && (
-        <FeatureDialog feature={editing ?? undefined} onClose={() => setEditing(undefined)} />
-      )}
-    </Box>
+          {t('featuresAdmin.create')}
+        </Button>
+      }
+      search={{
+        value: text,
+        onChange: onSearch,
+        label: t('plansAdmin.searchLabel'),
+        testId: 'features-search',
+      }}
+      query={result}
+      paging={paging}
+      rowCount={features.length}
+      total={result.data?.pagination.total ?? 0}
+      label={t('featuresAdmin.tableLabel')}
+      testId="features-table"
+      columns={7}
+      texts={{ loadFailed: t('featuresAdmin.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
+      empty={{
+        icon: ExtensionOutlined,
+        title: t(searched.trim() ? 'plansAdmin.noMatch' : 'featuresAdmin.empty'),
+      }}
+      head={
+        <>
+          <TableCell>{t('plansAdmin.form.name')}</TableCell>
+          <TableCell>{t('featuresAdmin.form.kind')}</TableCell>
+          <TableCell>{t('featuresAdmin.form.quantity')}</TableCell>
+          <TableCell>{t('plansAdmin.column.priceIn', { currency: 'CLP' })}</TableCell>
+          <TableCell>{t('plansAdmin.column.priceIn', { currency: 'USD' })}</TableCell>
+          <TableCell>{t('plansAdmin.column.visibility')}</TableCell>
+          <TableCell />
+        </>
+      }
+      dialogs={
+        editing !== undefined && (
+          <FeatureDialog feature={editing ?? undefined} onClose={() => setEditing(undefined)} />
+        )
+      }
+    >
+      {features.map((feature) => (
+        <FeatureRow key={feature.id} feature={feature} onEdit={() => setEditing(feature)} />
+      ))}
+    </ConsoleListPage>
   );
 };

@@ -1,15 +1,13 @@
 import { type Plan, TIMING } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
 import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
-import { Box, Button, Chip, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../../shared/account/use-account';
 import { formatNumber } from '../../../../shared/records/number-format';
-import { PageHeader } from '../../../../shared/ui/page-header';
-import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
 import { wideOnly } from '../../../../shared/ui/table-styles';
-import { useDebounced } from '../../../../shared/use-debounced';
+import { ConsoleListPage, useSearchedList } from '../../shared/console-list-page';
 import { plansApi } from '../api/plans';
 import { catalogueMoney } from '../catalogue-money';
 import { CatalogueRowActions } from '../components/catalogue-row-actions';
@@ -63,9 +61,7 @@ const PlanRow = ({ plan, onEdit }: { plan: Plan; onEdit: () => void }) => {
 /** The master's plans: search by name or code, create, edit, delete. */
 export const PlansPage = () => {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [text, setText] = useState('');
-  const searched = useDebounced(text, TIMING.searchDebounceMs);
+  const { paging, text, searched, onSearch } = useSearchedList(TIMING.searchDebounceMs);
   const result = plansApi.usePage({ text: searched, page: paging.page + 1, offset: paging.offset });
   const plans = result.data?.items ?? [];
   // undefined: closed; null: a new one; a plan: that one edited.
@@ -73,67 +69,52 @@ export const PlansPage = () => {
   useCatalogueRealtime('plan', plansApi.queryKey);
 
   return (
-    <Box>
-      <PageHeader
-        title={t('nav.plans')}
-        subtitle={t('plansAdmin.subtitle')}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<Add />}
-            onClick={() => setEditing(null)}
-            data-testid="plan-new"
-          >
-            {t('plansAdmin.create')}
-          </Button>
-        }
-      />
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <TextField
-          size="small"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            paging.restart();
-          }}
-          label={t('plansAdmin.searchLabel')}
-          sx={{ maxWidth: 360 }}
-          slotProps={{ htmlInput: { 'data-testid': 'plans-search' } }}
-        />
-        <PagedTable
-          query={result}
-          paging={paging}
-          rowCount={plans.length}
-          total={result.data?.pagination.total ?? 0}
-          label={t('plansAdmin.tableLabel')}
-          testId="plans-table"
-          columns={7}
-          texts={{ loadFailed: t('plansAdmin.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
-          empty={{
-            icon: WorkspacesOutlined,
-            title: t(searched.trim() ? 'plansAdmin.noMatch' : 'plansAdmin.empty'),
-          }}
-          head={
-            <>
-              <TableCell>{t('plansAdmin.form.name')}</TableCell>
-              <TableCell>{t('plansAdmin.column.priceIn', { currency: 'CLP' })}</TableCell>
-              <TableCell>{t('plansAdmin.column.priceIn', { currency: 'USD' })}</TableCell>
-              <TableCell sx={wideOnly}>{t('plansAdmin.form.duration_days')}</TableCell>
-              <TableCell sx={wideOnly}>{t('plansAdmin.form.quantities')}</TableCell>
-              <TableCell>{t('plansAdmin.column.visibility')}</TableCell>
-              <TableCell />
-            </>
-          }
+    <ConsoleListPage
+      title={t('nav.plans')}
+      subtitle={t('plansAdmin.subtitle')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setEditing(null)}
+          data-testid="plan-new"
         >
-          {plans.map((plan) => (
-            <PlanRow key={plan.id} plan={plan} onEdit={() => setEditing(plan)} />
-          ))}
-        </PagedTable>
-      </Box>
-      {editing !== undefined && (
-        <PlanDialog plan={editing ?? undefined} onClose={() => setEditing(undefined)} />
-      )}
-    </Box>
+          {t('plansAdmin.create')}
+        </Button>
+      }
+      search={{ value: text, onChange: onSearch, label: t('plansAdmin.searchLabel'), testId: 'plans-search' }}
+      query={result}
+      paging={paging}
+      rowCount={plans.length}
+      total={result.data?.pagination.total ?? 0}
+      label={t('plansAdmin.tableLabel')}
+      testId="plans-table"
+      columns={7}
+      texts={{ loadFailed: t('plansAdmin.loadFailed'), rowsPerPage: t('plansAdmin.rowsPerPage') }}
+      empty={{
+        icon: WorkspacesOutlined,
+        title: t(searched.trim() ? 'plansAdmin.noMatch' : 'plansAdmin.empty'),
+      }}
+      head={
+        <>
+          <TableCell>{t('plansAdmin.form.name')}</TableCell>
+          <TableCell>{t('plansAdmin.column.priceIn', { currency: 'CLP' })}</TableCell>
+          <TableCell>{t('plansAdmin.column.priceIn', { currency: 'USD' })}</TableCell>
+          <TableCell sx={wideOnly}>{t('plansAdmin.form.duration_days')}</TableCell>
+          <TableCell sx={wideOnly}>{t('plansAdmin.form.quantities')}</TableCell>
+          <TableCell>{t('plansAdmin.column.visibility')}</TableCell>
+          <TableCell />
+        </>
+      }
+      dialogs={
+        editing !== undefined && (
+          <PlanDialog plan={editing ?? undefined} onClose={() => setEditing(undefined)} />
+        )
+      }
+    >
+      {plans.map((plan) => (
+        <PlanRow key={plan.id} plan={plan} onEdit={() => setEditing(plan)} />
+      ))}
+    </ConsoleListPage>
   );
 };
