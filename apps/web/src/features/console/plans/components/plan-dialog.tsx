@@ -27,6 +27,7 @@ export const PlanDialog = ({ plan, onClose }: { plan?: Plan; onClose: () => void
 
   const number = (path: string, value: string, onChange: (value: string) => void, label: string) => (
     <TextField
+      key={path}
       size="small"
       type="number"
       label={label}
