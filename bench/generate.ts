@@ -141,9 +141,18 @@ const createTenant = async (
   const s = `${seed}:${tag}`;
   const clientId = md5Uuid(`${s}:client`);
   const timezone = 'America/Santiago';
+  // A paid plan whose quotas no bench run reaches: sends spend the plan's messages like any company's.
+  const planId = md5Uuid(`${s}:plan`);
   await sql.query(
-    `insert into clients (id, name, email, subdomain, timezone, access, number_format)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+    `insert into plans (id, code, name, duration_days, devices, users, messages, chatgpt, dialogflow, yeastar,
+       access, is_public)
+     values ($1, $2, $3, 3650, 1000000, 1000000, 1000000000, 1000000, 1000000, 1000000, $4::jsonb, false)`,
+    [planId, `bench-${tag}-${seed}`.toLowerCase(), `Bench ${tag}`, JSON.stringify(CLIENT_PERMISSIONS)],
+  );
+  await sql.query(
+    `insert into clients (id, name, email, subdomain, timezone, access, number_format, plan_id, is_paid,
+       plan_started_at, plan_expires_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, true, now(), now() + interval '3650 days')`,
     [
       clientId,
       `Bench ${tag}`,
@@ -152,6 +161,7 @@ const createTenant = async (
       timezone,
       JSON.stringify(CLIENT_PERMISSIONS),
       JSON.stringify(NUMBER_FORMATS.CL),
+      planId,
     ],
   );
   const devices: BenchDevice[] = Array.from({ length: size.devices }, (_, index) => ({
