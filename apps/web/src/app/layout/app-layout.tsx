@@ -4,11 +4,11 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
+import { ChatNotifier } from '../../features/chat/components/chat-notifier';
+import { DevicesRealtime } from '../../features/devices/components/devices-realtime';
 import { accessSubjectOf, useAccount, useCan } from '../../shared/account/use-account';
 import type { AppRoute } from '../app-routes';
 import {
-  DeferredChatNotifier,
-  DeferredDevicesRealtime,
   DeferredFloatingChat,
   DeferredPaymentOutcome,
   DeferredPopupAnnouncement,
@@ -98,9 +98,9 @@ export const AppLayout = () => {
         </Box>
         {hasFooter && <Footer />}
       </Box>
-      {canChat && <DeferredChatNotifier />}
+      {canChat && <ChatNotifier />}
       {canChat && <DeferredFloatingChat />}
-      {can('device.view') && <DeferredDevicesRealtime />}
+      {can('device.view') && <DevicesRealtime />}
       {can('task.view') && <DeferredTaskBell />}
       <DeferredPopupAnnouncement />
       <DeferredPaymentOutcome />

@@ -2,8 +2,9 @@ import { type ComponentType, lazy, Suspense } from 'react';
 
 /**
  * A part of the frame that is not needed to show the page (the task bell, the release news, the pop-up
- * announcements, the floating chat, the listeners that notify of new messages and device changes): its
- * code is a chunk of its own, loaded after the page, so the app shell stays light.
+ * announcements, the floating chat): its code is a chunk of its own, loaded after the page, so the app
+ * shell stays light. The realtime listeners that keep the caches live are not deferred: an event that
+ * arrived before their chunk would be lost.
  */
 const deferred = (load: () => Promise<ComponentType>) => {
   const Part = lazy(async () => ({ default: await load() }));
@@ -32,14 +33,6 @@ export const DeferredReleaseNewsButton = deferred(() =>
 
 export const DeferredFloatingChat = deferred(() =>
   import('../../features/chat/components/floating-chat').then((module) => module.FloatingChat),
-);
-
-export const DeferredChatNotifier = deferred(() =>
-  import('../../features/chat/components/chat-notifier').then((module) => module.ChatNotifier),
-);
-
-export const DeferredDevicesRealtime = deferred(() =>
-  import('../../features/devices/components/devices-realtime').then((module) => module.DevicesRealtime),
 );
 
 export const DeferredPaymentOutcome = deferred(() =>
