@@ -188,3 +188,5 @@ export const BOT_MESSAGE_OWNER = 'bot';
 /** The records a CRM integration keeps its own id for (integration_links). */
 export const INTEGRATION_LINK_MODULES = ['contact', 'lead'] as const;
 export type IntegrationLinkModule = (typeof INTEGRATION_LINK_MODULES)[number];
+export const isIntegrationLinkModule = (module: string): module is IntegrationLinkModule =>
+  (INTEGRATION_LINK_MODULES as readonly string[]).includes(module);

@@ -1,4 +1,4 @@
-import type { IntegrationLinkModule } from '@conversa/domain';
+import { type IntegrationLinkModule, isIntegrationLinkModule } from '@conversa/domain';
 import type { Database } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
 import type { JobQueue } from '../../core/jobs/job-queue';
@@ -9,9 +9,6 @@ import { isPausedByRefusal, type ZohoSync } from './zoho-sync.service';
 /** Notifications addressed to someone about a record that did not change (a reminder). */
 const NOT_CHANGES = new Set(['reminder']);
 
-const isLinkModule = (module: string): module is IntegrationLinkModule =>
-  module === 'contact' || module === 'lead';
-
 /**
  * The contacts and leads a write created or changed, by module, read from its notifications (their own
  * module decides: a lead's conversion announces a contact). A delete is not sent: Zoho keeps its record.
@@ -20,7 +17,7 @@ export const changedRecords = (notifications: StoredNotification[]): Map<Integra
   const changed = new Map<IntegrationLinkModule, Set<string>>();
   for (const { notification } of notifications) {
     const { module, action } = notification;
-    if (!isLinkModule(module) || action.startsWith('delete') || NOT_CHANGES.has(action)) continue;
+    if (!isIntegrationLinkModule(module) || action.startsWith('delete') || NOT_CHANGES.has(action)) continue;
     const ids = changed.get(module) ?? new Set<string>();
     for (const item of notification.data) {
       const id = (item as { id?: unknown } | null)?.id;
