@@ -32,7 +32,7 @@ const ROUTES = [
     name: 'sign-in page',
     modules: ['src/features/auth/signin-page.tsx'],
     targetBytes: 170 * 1024,
-    ceilingBytes: 215 * 1024,
+    ceilingBytes: 185 * 1024,
   },
   {
     name: 'app shell after sign-in (dashboard)',
@@ -40,11 +40,11 @@ const ROUTES = [
       'src/app/require-auth.tsx',
       'src/app/layout/app-layout.tsx',
       'src/features/dashboard/dashboard-main-page.tsx',
-      // The app's texts, which the /app route fetches before it shows the shell (shared/i18n.ts).
-      'src/locales/es.json?part=app',
+      // The shell's texts, which the /app route fetches before it shows the frame (shared/i18n.ts).
+      'src/locales/es.json?part=shell',
     ],
     targetBytes: 300 * 1024,
-    ceilingBytes: 318 * 1024,
+    ceilingBytes: 282 * 1024,
   },
 ];
 

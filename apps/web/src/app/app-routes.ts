@@ -1,38 +1,6 @@
 import type { PermissionKey } from '@conversa/domain';
-import type { SvgIconComponent } from '@mui/icons-material';
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
-import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
-import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
-import FolderOutlined from '@mui/icons-material/FolderOutlined';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutline';
-import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
-import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import type { ComponentType } from 'react';
+import type { AppRouteKey } from './route-icons';
 
 /**
  * Every screen of the /app area (spec section 2), written once: the router guards each path with its
@@ -41,7 +9,7 @@ import type { ComponentType } from 'react';
  * code is downloaded when it is first opened, not with the sign-in page.
  */
 export type AppRoute = {
-  key: string;
+  key: AppRouteKey;
   /** Relative to /app. */
   path: string;
   permission?: PermissionKey;
@@ -50,11 +18,12 @@ export type AppRoute = {
   titleKey: string;
   /** i18n key of the short description on the module's placeholder page. */
   descriptionKey: string;
-  icon: SvgIconComponent;
   section?: 'main' | 'admin';
   /** Chat screens hide the header; the widget also hides the sidebar. */
   chrome?: { hasHeader?: boolean; hasFooter?: boolean; hasSidebar?: boolean; isFullBleed?: boolean };
   page?: () => Promise<ComponentType>;
+  /** The page's words are in the shell's texts, so it shows without waiting for the other screens' texts. */
+  hasShellTexts?: boolean;
 };
 
 const errorPages = () => import('../features/errors/error-pages');
@@ -62,121 +31,122 @@ const errorPages = () => import('../features/errors/error-pages');
 const chatChrome = { hasHeader: false, hasFooter: false, isFullBleed: true };
 
 export const APP_ROUTES: readonly AppRoute[] = [
-  route('dashboard', 'dashboard/main', undefined, DashboardOutlined, 'main', {
+  route('dashboard', 'dashboard/main', undefined, 'main', {
+    hasShellTexts: true,
     page: () => import('../features/dashboard/dashboard-main-page').then((m) => m.DashboardMainPage),
   }),
-  route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced', InsightsOutlined),
-  route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation', VerifiedOutlined),
-  route('chat', 'chat', 'chat.view', ChatOutlined, 'main', {
+  route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced'),
+  route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation'),
+  route('chat', 'chat', 'chat.view', 'main', {
     chrome: chatChrome,
     page: () => import('./chat-widget-route').then((m) => m.ChatRoute),
   }),
-  route('chatIframe', 'chat-iframe', 'chat.view', ChatOutlined, undefined, {
+  route('chatIframe', 'chat-iframe', 'chat.view', undefined, {
     chrome: { ...chatChrome, hasSidebar: false },
     page: () => import('./chat-widget-route').then((m) => m.ChatWidgetRoute),
   }),
-  route('contacts', 'contacts', 'contact.view', ContactsOutlined, 'main', {
+  route('contacts', 'contacts', 'contact.view', 'main', {
     page: () => import('../features/contacts/pages/contacts-page').then((m) => m.ContactsPage),
   }),
-  route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', ContactsOutlined, undefined, {
+  route('contactDetail', 'contacts/detail/:contact_id', 'contact.view', undefined, {
     page: () => import('../features/contacts/pages/contact-detail-page').then((m) => m.ContactDetailPage),
   }),
-  route('leads', 'leads', 'lead.view', PersonSearchOutlined, 'main', {
+  route('leads', 'leads', 'lead.view', 'main', {
     page: () => import('../features/leads/pages/leads-page').then((m) => m.LeadsPage),
   }),
-  route('leadDetail', 'leads/detail/:reference_id', 'lead.view', PersonSearchOutlined, undefined, {
+  route('leadDetail', 'leads/detail/:reference_id', 'lead.view', undefined, {
     page: () => import('../features/leads/pages/lead-detail-page').then((m) => m.LeadDetailPage),
   }),
-  route('devices', 'devices', 'device.view', DevicesOtherOutlined, 'main', {
+  route('devices', 'devices', 'device.view', 'main', {
     page: () => import('../features/devices/pages/devices-page').then((m) => m.DevicesPage),
   }),
-  route('deviceDetail', 'devices/detail/:id', 'device.view', DevicesOtherOutlined, undefined, {
+  route('deviceDetail', 'devices/detail/:id', 'device.view', undefined, {
     page: () => import('../features/devices/pages/device-detail-page').then((m) => m.DeviceDetailPage),
   }),
-  route('deals', 'deals', 'deal.view', HandshakeOutlined, 'main', {
+  route('deals', 'deals', 'deal.view', 'main', {
     page: () => import('../features/deals/pages/deals-page').then((m) => m.DealsPage),
   }),
-  route('dealsList', 'deals/list', 'deal.view', HandshakeOutlined, undefined, {
+  route('dealsList', 'deals/list', 'deal.view', undefined, {
     chrome: { hasFooter: false },
     page: () => import('../features/deals/pages/deals-list-page').then((m) => m.DealsListPage),
   }),
-  route('dealDetail', 'deals/detail/:reference_id', 'deal.view', HandshakeOutlined, undefined, {
+  route('dealDetail', 'deals/detail/:reference_id', 'deal.view', undefined, {
     page: () => import('../features/deals/pages/deal-detail-page').then((m) => m.DealDetailPage),
   }),
-  route('payments', 'payments', 'payment.view', RequestQuoteOutlined, 'main', {
+  route('payments', 'payments', 'payment.view', 'main', {
     page: () => import('../features/payments/pages/payments-page').then((m) => m.PaymentsPage),
   }),
-  route('tasks', 'tasks', 'task.view', TaskAltOutlined, 'main', {
+  route('tasks', 'tasks', 'task.view', 'main', {
     page: () => import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
   }),
-  route('agendas', 'agendas', 'agenda.view', EventNoteOutlined, 'main'),
-  route('diffusions', 'diffusions', 'marketing.view', CampaignOutlined, 'main', {
+  route('agendas', 'agendas', 'agenda.view', 'main'),
+  route('diffusions', 'diffusions', 'marketing.view', 'main', {
     page: () => import('../features/diffusions/pages/diffusions-page').then((m) => m.DiffusionsPage),
   }),
-  route('diffusionDetail', 'diffusions/:id', 'marketing.view', CampaignOutlined, undefined, {
+  route('diffusionDetail', 'diffusions/:id', 'marketing.view', undefined, {
     page: () =>
       import('../features/diffusions/pages/diffusion-detail-page').then((m) => m.DiffusionDetailPage),
   }),
-  route('confirmations', 'confirmations', 'confirmation.view', EventAvailableOutlined, 'main'),
-  route('storage', 'storage', 'storage.view', FolderOutlined, 'main'),
-  route('settings', 'settings', 'setting.view', SettingsOutlined, 'main', {
+  route('confirmations', 'confirmations', 'confirmation.view', 'main'),
+  route('storage', 'storage', 'storage.view', 'main'),
+  route('settings', 'settings', 'setting.view', 'main', {
     page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
   }),
-  route('profile', 'profile', undefined, PersonOutline, undefined, {
+  route('profile', 'profile', undefined, undefined, {
     page: () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
   }),
-  route('clients', 'clients', 'client.view', BusinessOutlined, 'admin', {
+  route('clients', 'clients', 'client.view', 'admin', {
     isMasterOnly: true,
     page: () => import('../features/console/clients/clients-page').then((m) => m.ClientsPage),
   }),
-  route('usersAdmin', 'usersAdmin', undefined, AdminPanelSettingsOutlined, 'admin', {
+  route('usersAdmin', 'usersAdmin', undefined, 'admin', {
     isMasterOnly: true,
     page: () => import('../features/console/users-admin/users-admin-page').then((m) => m.UsersAdminPage),
   }),
-  route('users', 'users', 'user.view', GroupOutlined, undefined, {
+  route('users', 'users', 'user.view', undefined, {
     page: () => import('../features/settings/users-page').then((m) => m.UsersPage),
   }),
-  route('plans', 'plans', 'plan.view', WorkspacesOutlined, 'admin', {
+  route('plans', 'plans', 'plan.view', 'admin', {
     isMasterOnly: true,
     page: () => import('../features/console/plans/pages/plans-page').then((m) => m.PlansPage),
   }),
-  route('features', 'features', 'feature.view', ExtensionOutlined, 'admin', {
+  route('features', 'features', 'feature.view', 'admin', {
     isMasterOnly: true,
     page: () => import('../features/console/features/pages/features-page').then((m) => m.FeaturesPage),
   }),
-  route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', PhonelinkSetupOutlined, 'admin', {
+  route('devicesAdmin', 'devicesAdmin', 'deviceAdmin.manager', 'admin', {
     isMasterOnly: true,
     page: () =>
       import('../features/console/devices-admin/pages/devices-admin-page').then((m) => m.DevicesAdminPage),
   }),
-  route('newsletters', 'newsletters', undefined, NewspaperOutlined, 'admin', {
+  route('newsletters', 'newsletters', undefined, 'admin', {
     isMasterOnly: true,
     page: () => import('../features/newsletters/pages/newsletters-page').then((m) => m.NewslettersPage),
   }),
-  route('jobs', 'jobs', undefined, WorkHistoryOutlined, 'admin', {
+  route('jobs', 'jobs', undefined, 'admin', {
     isMasterOnly: true,
     page: () => import('../features/jobs/jobs-page').then((m) => m.JobsPage),
   }),
-  route('billingPlans', 'billing/plans', 'billing.view', StorefrontOutlined, undefined, {
+  route('billingPlans', 'billing/plans', 'billing.view', undefined, {
     page: () => import('../features/billing/pages/billing-plans-page').then((m) => m.BillingPlansPage),
   }),
-  route('billingFeatures', 'billing/features', 'billing.view', ShoppingCartOutlined, undefined, {
+  route('billingFeatures', 'billing/features', 'billing.view', undefined, {
     page: () => import('../features/billing/pages/billing-features-page').then((m) => m.BillingFeaturesPage),
   }),
   // In the master's admin section (every company's invoices); companies reach it from the Marketplace.
-  route('invoices', 'billing/invoices', 'billing.view', ReceiptLongOutlined, 'admin', {
+  route('invoices', 'billing/invoices', 'billing.view', 'admin', {
     page: () => import('../features/billing/pages/invoices-page').then((m) => m.InvoicesPage),
   }),
-  route('imports', 'imports', undefined, UploadFileOutlined, undefined, {
+  route('imports', 'imports', undefined, undefined, {
     page: () => import('../features/imports/imports-page').then((m) => m.ImportsPage),
   }),
-  route('unauthorized', '401', undefined, LockOutlined, undefined, {
+  route('unauthorized', '401', undefined, undefined, {
     page: () => errorPages().then((m) => m.RestrictedPage),
   }),
-  route('notFound', '404', undefined, SearchOffOutlined, undefined, {
+  route('notFound', '404', undefined, undefined, {
     page: () => errorPages().then((m) => m.AppNotFoundPage),
   }),
-  route('serverError', '500', undefined, ReportProblemOutlined, undefined, {
+  route('serverError', '500', undefined, undefined, {
     page: () => errorPages().then((m) => m.AppServerErrorPage),
   }),
 ];
@@ -184,24 +154,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
 /** The Marketplace button of the sidebar. */
 export const MARKETPLACE_ROUTE = APP_ROUTES.find((entry) => entry.key === 'billingPlans')!;
 
-/** Shown for the balance card's buy button and the plan-expired dialog. */
-export const WALLET_ICON = AccountBalanceWalletOutlined;
-
 export const appPath = (entry: AppRoute): string => `/app/${entry.path}`;
 
 function route(
-  key: string,
+  key: AppRouteKey,
   path: string,
   permission: PermissionKey | undefined,
-  icon: SvgIconComponent,
   section?: AppRoute['section'],
-  extra: Partial<Pick<AppRoute, 'page' | 'chrome' | 'isMasterOnly'>> = {},
+  extra: Partial<Pick<AppRoute, 'page' | 'chrome' | 'isMasterOnly' | 'hasShellTexts'>> = {},
 ): AppRoute {
   return {
     key,
     path,
     permission,
-    icon,
     section,
     titleKey: `nav.${key}`,
     descriptionKey: `modules.${key}`,

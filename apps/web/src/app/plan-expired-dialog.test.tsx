@@ -3,10 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { applyAccountNotification } from '../shared/account/account-realtime';
 import { makeAccount } from '../test/account-fixture';
-import { renderWithProviders, signedInQueryClient } from '../test/render';
+import { renderWithProviders, signedInQueryClient, withProviders } from '../test/render';
 import { isPlanExpired } from './account-gate';
 import { PlanExpiredDialog } from './plan-expired-dialog';
-import { AppProviders } from './providers';
 
 describe('plan expired dialog', () => {
   it('opens without a reload when the client notification says the company is unpaid', async () => {
@@ -31,7 +30,7 @@ describe('plan expired dialog', () => {
       ref: account.client.id,
     });
     expect(isPlanExpired(next)).toBe(true);
-    rerender(<AppProviders queryClient={queryClient}>{dialog(isPlanExpired(next))}</AppProviders>);
+    rerender(withProviders(dialog(isPlanExpired(next)), queryClient));
     expect(await screen.findByText('Tu Plan ha expirado')).toBeVisible();
   });
 });

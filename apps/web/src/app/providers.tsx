@@ -2,7 +2,6 @@ import { DEFAULT_LOCALE, isRtl } from '@conversa/domain';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline, createTheme, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLocale, i18n } from '../shared/i18n';
@@ -14,14 +13,6 @@ import { createAppTheme } from './theme';
 // Two emotion caches: the rtl one (shared/rtl-styles) mirrors every generated style, so the whole layout
 // flips for Arabic.
 const ltrCache = createCache({ key: 'mui' });
-
-export const createAppQueryClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
 
 const DirectionalTheme = ({ children }: { children: ReactNode }) => {
   const { i18n: instance } = useTranslation();
@@ -42,18 +33,11 @@ const DirectionalTheme = ({ children }: { children: ReactNode }) => {
   );
 };
 
-export const AppProviders = ({
-  children,
-  queryClient,
-}: {
-  children: ReactNode;
-  queryClient: QueryClient;
-}) => (
+/** What every page needs: texts, theme and direction, the snackbar. The query client comes with /app. */
+export const AppProviders = ({ children }: { children: ReactNode }) => (
   <I18nextProvider i18n={i18n}>
-    <QueryClientProvider client={queryClient}>
-      <DirectionalTheme>
-        <SnackbarProvider>{children}</SnackbarProvider>
-      </DirectionalTheme>
-    </QueryClientProvider>
+    <DirectionalTheme>
+      <SnackbarProvider>{children}</SnackbarProvider>
+    </DirectionalTheme>
   </I18nextProvider>
 );

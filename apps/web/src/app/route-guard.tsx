@@ -5,6 +5,7 @@ import { ModulePlaceholder } from '../shared/ui/module-placeholder';
 import { needsPlan } from './account-gate';
 import type { AppRoute } from './app-routes';
 import { canOpenRoute } from './route-access';
+import { routeIcon } from './route-icons';
 
 /**
  * Renders a route's page (loaded by the router before it navigates) when the user may open it, else sends
@@ -19,6 +20,10 @@ export const RouteGuard = ({ entry, page: Page }: { entry: AppRoute; page: Compo
   return Page ? (
     <Page />
   ) : (
-    <ModulePlaceholder titleKey={entry.titleKey} descriptionKey={entry.descriptionKey} icon={entry.icon} />
+    <ModulePlaceholder
+      titleKey={entry.titleKey}
+      descriptionKey={entry.descriptionKey}
+      icon={routeIcon(entry)}
+    />
   );
 };

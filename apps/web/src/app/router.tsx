@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
-import { loadAppTexts } from '../shared/i18n';
+import { loadAppTexts, loadShellTexts } from '../shared/i18n';
 import { PATHS } from '../shared/paths';
 import { APP_ROUTES } from './app-routes';
 import type { RouteHandle } from './layout/app-layout';
@@ -29,8 +29,8 @@ export const appRouteObjects: RouteObject[] = [
   { path: PATHS.serverError, ...lazyPage(() => errorPages().then((m) => m.ServerErrorPage)) },
   {
     path: '/app',
-    // The app's texts arrive with the shell, so no screen behind sign-in shows before its words.
-    ...lazyPage(() => Promise.all([import('./require-auth'), loadAppTexts()]).then(([m]) => m.RequireAuth)),
+    // The shell's texts arrive with it, and each page's with the page: nothing shows before its words.
+    ...lazyPage(() => Promise.all([import('./require-auth'), loadShellTexts()]).then(([m]) => m.RequireAuth)),
     children: [
       {
         ...lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout)),
@@ -42,7 +42,11 @@ export const appRouteObjects: RouteObject[] = [
               path: entry.path,
               handle: { entry } satisfies RouteHandle,
               lazy: async () => {
-                const [{ RouteGuard }, page] = await Promise.all([import('./route-guard'), entry.page?.()]);
+                const [{ RouteGuard }, page] = await Promise.all([
+                  import('./route-guard'),
+                  entry.page?.(),
+                  entry.hasShellTexts ? undefined : loadAppTexts(),
+                ]);
                 return { element: <RouteGuard entry={entry} page={page} /> };
               },
             }),

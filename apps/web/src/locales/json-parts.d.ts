@@ -7,3 +7,8 @@ declare module '*.json?part=app' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+
+declare module '*.json?part=shell' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

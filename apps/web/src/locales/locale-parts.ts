@@ -1,7 +1,10 @@
 /**
- * Each language's bundle is served in two parts so the public pages (sign-in, sign-up, password reset,
- * error pages) do not download the texts of every screen behind them. The source stays one file per
- * language (the parity test and the translators see it whole); the build cuts it (locale-parts-plugin).
+ * Each language's bundle is served in three parts, so no screen downloads the texts of the screens behind
+ * it: `public` (sign-in, sign-up, password reset, error pages) in the first download; `shell` (the frame
+ * after sign-in and the dashboard) fetched by the /app route; `app` (every other screen) fetched by each
+ * page's route and by the frame's deferred parts, so it arrives while the dashboard shows. The source stays
+ * one file per language (the parity test and the translators see it whole); the build cuts it
+ * (locale-parts-plugin).
  */
 export const PUBLIC_NAMESPACES: readonly string[] = [
   'auth',
@@ -19,16 +22,27 @@ export const PUBLIC_NAMESPACES: readonly string[] = [
   'validation',
 ];
 
-/** `public`: the namespaces above, in the first download; `app`: the rest, fetched on entering /app. */
-export type LocalePart = 'public' | 'app';
+/** The frame's and the dashboard's own words (the new-message notice is the chat's). */
+export const SHELL_NAMESPACES: readonly string[] = [
+  'account',
+  'chat',
+  'dashboard',
+  'header',
+  'impersonation',
+  'nav',
+];
+
+export const LOCALE_PARTS = ['public', 'shell', 'app'] as const;
+export type LocalePart = (typeof LOCALE_PARTS)[number];
 
 export const isLocalePart = (value: string | null): value is LocalePart =>
-  value === 'public' || value === 'app';
+  LOCALE_PARTS.some((part) => part === value);
+
+const partOf = (namespace: string): LocalePart => {
+  if (PUBLIC_NAMESPACES.includes(namespace)) return 'public';
+  return SHELL_NAMESPACES.includes(namespace) ? 'shell' : 'app';
+};
 
 /** The part of a bundle: its namespaces that belong there. */
 export const pickLocalePart = (bundle: Record<string, unknown>, part: LocalePart): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(bundle).filter(
-      ([namespace]) => PUBLIC_NAMESPACES.includes(namespace) === (part === 'public'),
-    ),
-  );
+  Object.fromEntries(Object.entries(bundle).filter(([namespace]) => partOf(namespace) === part));

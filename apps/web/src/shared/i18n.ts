@@ -13,8 +13,9 @@ type BundlePart = () => Promise<{ default: Record<string, unknown> }>;
 
 /**
  * Spanish's public part (the sign-in and other public pages) is in the first download; every other part is
- * fetched when it is needed: the app's texts on entering /app, another language's when it is chosen. A
- * page then never carries five languages nobody reads, nor the sign-in page the texts of forty screens.
+ * fetched when it is needed (locales/locale-parts.ts): the shell's on entering /app, the screens' with the
+ * first page that needs them, another language's when it is chosen. A page then never carries five
+ * languages nobody reads, nor the sign-in page the texts of forty screens.
  */
 const BUNDLE_PARTS: Record<LocalePart, Record<Locale, BundlePart>> = {
   public: {
@@ -24,6 +25,14 @@ const BUNDLE_PARTS: Record<LocalePart, Record<Locale, BundlePart>> = {
     it: () => import('../locales/it.json?part=public'),
     zh: () => import('../locales/zh.json?part=public'),
     ar: () => import('../locales/ar.json?part=public'),
+  },
+  shell: {
+    es: () => import('../locales/es.json?part=shell'),
+    en: () => import('../locales/en.json?part=shell'),
+    fr: () => import('../locales/fr.json?part=shell'),
+    it: () => import('../locales/it.json?part=shell'),
+    zh: () => import('../locales/zh.json?part=shell'),
+    ar: () => import('../locales/ar.json?part=shell'),
   },
   app: {
     es: () => import('../locales/es.json?part=app'),
@@ -55,14 +64,16 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALES,
   interpolation: { escapeValue: false },
+  // A part arriving re-renders what is on screen, so a text read before its part came does not stay a key.
+  react: { bindI18nStore: 'added' },
   initAsync: false,
   showSupportNotice: false,
 });
 applyDocumentLocale(DEFAULT_LOCALE);
 
 const loadedParts = new Set<string>();
-/** Once /app is entered, a language change fetches the app's texts too. */
-let isAppEntered = false;
+/** The parts this visit has needed so far: a language change fetches the same parts of the new language. */
+const neededParts = new Set<LocalePart>(['public']);
 
 const loadPart = async (locale: Locale, part: LocalePart): Promise<void> => {
   const key = `${locale}:${part}`;
@@ -77,16 +88,20 @@ loadedParts.add('es:public');
 export const loadLocale = async (locale: Locale): Promise<void> => {
   await Promise.all([
     isRtl(locale) ? prepareRtlStyles() : undefined,
-    loadPart(locale, 'public'),
-    isAppEntered ? loadPart(locale, 'app') : undefined,
+    ...[...neededParts].map((part) => loadPart(locale, part)),
   ]);
 };
 
-/** The texts of every screen behind sign-in, fetched by the /app route before it shows anything. */
-export const loadAppTexts = async (): Promise<void> => {
-  isAppEntered = true;
-  await loadPart(currentLocale(), 'app');
+const loadNeededPart = async (part: LocalePart): Promise<void> => {
+  neededParts.add(part);
+  await loadPart(currentLocale(), part);
 };
+
+/** The frame's and the dashboard's texts, fetched by the /app route before it shows anything. */
+export const loadShellTexts = (): Promise<void> => loadNeededPart('shell');
+
+/** The texts of every other screen behind sign-in, fetched by the routes and parts that show them. */
+export const loadAppTexts = (): Promise<void> => loadNeededPart('app');
 
 export function currentLocale(): Locale {
   const language = i18n.resolvedLanguage ?? i18n.language;

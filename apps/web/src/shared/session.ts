@@ -92,9 +92,11 @@ export const clearSession = (): void => {
   else publish();
 };
 
-const subscribe = (listener: () => void) => {
+/** Calls the listener whenever the session changes (here or in another tab). */
+export const subscribeSession = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-export const useSession = (): Session | null => useSyncExternalStore(subscribe, getSession, getSession);
+export const useSession = (): Session | null =>
+  useSyncExternalStore(subscribeSession, getSession, getSession);

@@ -1,10 +1,11 @@
 import type { AccountBundle } from '@conversa/domain';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider, Routes } from 'react-router';
 import { APP_ROUTES } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
+import { appQueryClient } from '../app/query-client';
 import { appRouteObjects } from '../app/router';
 import { accountQueryKey } from '../shared/account/api/get-account';
 import { setSession } from '../shared/session';
@@ -12,14 +13,20 @@ import { setSession } from '../shared/session';
 export const createTestQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
+/** The providers a screen has in the app: the /app route's query client over the page's providers. */
+export const withProviders = (ui: ReactElement, queryClient: QueryClient) => (
+  <QueryClientProvider client={queryClient}>
+    <AppProviders>{ui}</AppProviders>
+  </QueryClientProvider>
+);
+
 export const renderWithProviders = (ui: ReactElement, queryClient = createTestQueryClient()) => ({
   queryClient,
-  ...render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>),
+  ...render(withProviders(ui, queryClient)),
 });
 
 /** A query client signed in as the account's user, with the account already loaded. */
-export const signedInQueryClient = (account: AccountBundle) => {
-  const queryClient = createTestQueryClient();
+export const signedInQueryClient = (account: AccountBundle, queryClient = createTestQueryClient()) => {
   const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
   setSession(session);
   queryClient.setQueryData(accountQueryKey(session), account);
@@ -35,11 +42,22 @@ export const renderRoutesAt = (path: string, routes: ReactNode, account: Account
     signedInQueryClient(account),
   );
 
-/** Renders the real route table at a path, signed in with the given account already loaded. */
+/**
+ * Renders the real route table at a path, signed in with the given account already loaded into the
+ * client the /app route provides.
+ */
 export const renderAppAt = (path: string, account?: AccountBundle) => {
-  const queryClient = account ? signedInQueryClient(account) : createTestQueryClient();
+  if (account) signedInQueryClient(account, appQueryClient);
   const router = createMemoryRouter(appRouteObjects, { initialEntries: [path] });
-  return { router, ...renderWithProviders(<RouterProvider router={router} />, queryClient) };
+  return {
+    router,
+    queryClient: appQueryClient,
+    ...render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
 };
 
 /**

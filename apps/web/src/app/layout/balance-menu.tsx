@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useBalance } from '../../shared/account/api/get-balance';
 import { BalanceLines } from '../../shared/account/balance-lines';
 import { useAccount } from '../../shared/account/use-account';
-import { WALLET_ICON } from '../app-routes';
+import { WALLET_ICON } from '../route-icons';
 
 /** The message balance (plan and bags), only for companies with a subscription (spec section 2). */
 export const BalanceMenu = () => {

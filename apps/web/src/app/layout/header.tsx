@@ -7,8 +7,7 @@ import { PATHS } from '../../shared/paths';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { Logo } from '../../shared/ui/logo';
 import { BalanceMenu } from './balance-menu';
-import { DeferredReleaseNewsButton } from './deferred-parts';
-import { NavSearch } from './nav-search';
+import { DeferredNavSearch, DeferredReleaseNewsButton } from './deferred-parts';
 import { UserMenu } from './user-menu';
 
 type HeaderProps = { hasMenuToggle: boolean; onMenuToggle: () => void };
@@ -34,7 +33,7 @@ export const Header = ({ hasMenuToggle, onMenuToggle }: HeaderProps) => {
           <Logo isTextHiddenOnPhones />
         </Box>
         <Box sx={{ flex: 1 }} />
-        <NavSearch />
+        <DeferredNavSearch />
         <DeferredReleaseNewsButton />
         <BalanceMenu />
         {/* The switch shows at once; saving it on the user follows in the background. */}

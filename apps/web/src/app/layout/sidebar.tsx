@@ -14,12 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { APP_ROUTES, type AppRoute, appPath, MARKETPLACE_ROUTE } from '../app-routes';
 import { canOpenRoute } from '../route-access';
+import { routeIcon } from '../route-icons';
 
 type SidebarProps = { subject: AccessSubject; onNavigate?: () => void };
 
+const MarketplaceIcon = routeIcon(MARKETPLACE_ROUTE);
+
 const NavEntry = ({ entry, onNavigate }: { entry: AppRoute; onNavigate?: () => void }) => {
   const { t } = useTranslation();
-  const Icon = entry.icon;
+  const Icon = routeIcon(entry);
   // A list holds list items only, so each link sits in its own <li>.
   return (
     <ListItem disablePadding>
@@ -91,7 +94,7 @@ export const Sidebar = ({ subject, onNavigate }: SidebarProps) => {
             variant="contained"
             color="secondary"
             fullWidth
-            startIcon={<MARKETPLACE_ROUTE.icon />}
+            startIcon={<MarketplaceIcon />}
             data-testid="nav-marketplace"
           >
             {t('nav.marketplace')}

@@ -1,5 +1,4 @@
 import type { SigninInput } from '@conversa/domain';
-import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /**
  * The sign-in form's check, the same rule as the domain's `signinSchema` (a test holds them equal) written
@@ -26,14 +25,4 @@ export const checkSignin = (
   else if (!EMAIL_PATTERN.test(email) || email.length > 254) errors.email = MESSAGES.email;
   if (input.password === '') errors.password = MESSAGES.password;
   return Object.keys(errors).length > 0 ? { errors } : { values: { email, password: input.password } };
-};
-
-export const signinResolver: Resolver<SigninInput> = async (input) => {
-  const checked = checkSignin(input);
-  if ('values' in checked) return { values: checked.values, errors: {} };
-  const errors: FieldErrors<SigninInput> = {};
-  for (const [field, message] of Object.entries(checked.errors) as [keyof SigninInput, string][]) {
-    errors[field] = { type: 'validate', message };
-  }
-  return { values: {}, errors };
 };

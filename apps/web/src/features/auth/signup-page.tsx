@@ -18,7 +18,8 @@ import { currentLocale, translateMessage } from '../../shared/i18n';
 import { notify } from '../../shared/notify';
 import { PATHS } from '../../shared/paths';
 import { SubmitButton } from '../../shared/ui/submit-button';
-import { useSignup } from './api/signup';
+import { useAction } from '../../shared/use-action';
+import { signup as requestSignup } from './api/signup';
 import { AuthLayout } from './components/auth-layout';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './signup-options';
 
@@ -41,7 +42,7 @@ const RECHECKS: Partial<Record<FieldPath<SignupForm>, FieldPath<SignupForm>>> = 
 export const SignupPage = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const signup = useSignup();
+  const signup = useAction(requestSignup);
   const [failure, setFailure] = useState<string | null>(null);
   const timezone = useMemo(browserTimeZone, []);
   const timezones = useMemo(() => timeZoneOptions(timezone), [timezone]);
@@ -76,7 +77,7 @@ export const SignupPage = () => {
   const submit = handleSubmit(async (form) => {
     setFailure(null);
     try {
-      const info = await signup.mutateAsync(form);
+      const info = await signup.run(form);
       notify(info || t('signup.created'), 'success');
       navigate(PATHS.signin);
     } catch (error) {

@@ -1,14 +1,17 @@
-import { TIMING } from '@conversa/domain';
-import { Alert, Snackbar } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { type Notice, subscribeNotices } from '../notify';
 
 type Shown = Notice & { key: number };
 
-/** Shows common messages and errors at the bottom for 3000 ms (spec sections 4 and 9). */
+// The bar (MUI's Snackbar, Alert and their transitions) loads with the first notice, not with every page.
+const NoticeBar = lazy(() => import('./notice-bar').then((m) => ({ default: m.NoticeBar })));
+
+/** Shows common messages and errors at the bottom, one after the other (spec sections 4 and 9). */
 export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const [queue, setQueue] = useState<Shown[]>([]);
   const [isOpen, setIsOpen] = useState(false);
+  // Once shown the bar stays mounted, so each notice keeps its closing transition.
+  const [hasShown, setHasShown] = useState(false);
   const current = queue[0];
 
   useEffect(
@@ -20,32 +23,24 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   );
 
   useEffect(() => {
-    if (current) setIsOpen(true);
+    if (!current) return;
+    setIsOpen(true);
+    setHasShown(true);
   }, [current]);
 
   return (
     <>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={isOpen && current !== undefined}
-        autoHideDuration={TIMING.snackbarMs}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        onClose={(_event, reason) => {
-          if (reason !== 'clickaway') setIsOpen(false);
-        }}
-        slotProps={{ transition: { onExited: () => setQueue((shown) => shown.slice(1)) } }}
-      >
-        <Alert
-          severity={current?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setIsOpen(false)}
-          data-testid="snackbar"
-          sx={{ width: '100%' }}
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {hasShown && (
+        <Suspense fallback={null}>
+          <NoticeBar
+            notice={current}
+            isOpen={isOpen}
+            onClose={() => setIsOpen(false)}
+            onExited={() => setQueue((shown) => shown.slice(1))}
+          />
+        </Suspense>
+      )}
     </>
   );
 };

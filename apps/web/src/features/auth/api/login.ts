@@ -5,7 +5,6 @@ import type {
   TwoFactorChallenge,
   TwoFactorLoginInput,
 } from '@conversa/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
 import { setSession } from '../../../shared/session';
 
@@ -28,14 +27,6 @@ export const login = async (input: SigninInput): Promise<LoginResult> => {
   return { data: firstOf(envelope), info: envelope.info };
 };
 
-export const useLogin = () =>
-  useMutation({
-    mutationFn: login,
-    onSuccess: ({ data }) => {
-      if (!isChallenge(data)) storeSession(data);
-    },
-  });
-
 /**
  * The second step: the authenticator (or a recovery) code for the challenge; answers the session, which
  * the caller stores once the person has seen the recovery codes an enrollment hands out.
@@ -50,5 +41,3 @@ export const loginSecondFactor = async (
   });
   return { data: firstOf(envelope), info: envelope.info };
 };
-
-export const useLoginSecondFactor = () => useMutation({ mutationFn: loginSecondFactor });

@@ -1,5 +1,4 @@
 import { normalizePhone, type SignupForm, type SignupInput, subdomainOf } from '@conversa/domain';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api-client';
 
 type SignupFormValues = Omit<SignupForm, 'passwordConfirm'> & { passwordConfirm?: unknown };
@@ -19,5 +18,3 @@ export const signup = async (form: SignupFormValues): Promise<string> => {
   });
   return envelope.info;
 };
-
-export const useSignup = () => useMutation({ mutationFn: signup });

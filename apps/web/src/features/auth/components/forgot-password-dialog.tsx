@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { useRestore } from '../api/restore';
+import { useAction } from '../../../shared/use-action';
+import { restore as requestRestore } from '../api/restore';
 
 type ForgotPasswordDialogProps = { isOpen: boolean; onClose: () => void; onSent?: () => void };
 
 /** Asks for the e-mail to send the reset link to; closed on 200, left open with the message otherwise. */
 export const ForgotPasswordDialog = ({ isOpen, onClose, onSent }: ForgotPasswordDialogProps) => {
   const { t } = useTranslation();
-  const restore = useRestore();
+  const restore = useAction(requestRestore);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,7 +37,7 @@ export const ForgotPasswordDialog = ({ isOpen, onClose, onSent }: ForgotPassword
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const info = await restore.mutateAsync(input);
+      const info = await restore.run(input);
       notify(info || t('forgot.sent'), 'success');
       close();
       onSent?.();

@@ -3,7 +3,7 @@ import { type ComponentProps, useId } from 'react';
 
 type OutlinedFieldProps = Pick<
   ComponentProps<typeof OutlinedInput>,
-  'name' | 'type' | 'autoComplete' | 'autoFocus' | 'onChange' | 'onBlur' | 'ref'
+  'name' | 'type' | 'autoComplete' | 'autoFocus' | 'value' | 'onChange'
 > & {
   label: string;
   size: 'small' | 'medium';
@@ -15,19 +15,13 @@ type OutlinedFieldProps = Pick<
  * The sign-in fields: what MUI's TextField draws, built from its parts, because TextField also imports
  * Select, Menu, Popover and Modal (18 KiB gzipped) that the first page a person opens never uses.
  */
-export const OutlinedField = ({ label, size, error, helperText, ref, ...input }: OutlinedFieldProps) => {
+export const OutlinedField = ({ label, size, error, helperText, ...input }: OutlinedFieldProps) => {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
     <FormControl variant="outlined" size={size} error={error} fullWidth>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        {...input}
-        id={id}
-        label={label}
-        inputRef={ref}
-        aria-describedby={helperText ? helperId : undefined}
-      />
+      <OutlinedInput {...input} id={id} label={label} aria-describedby={helperText ? helperId : undefined} />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { useRestoreConfirm } from '../api/restore-confirm';
+import { useAction } from '../../../shared/use-action';
+import { restoreConfirm } from '../api/restore-confirm';
 
 type RestorePasswordDialogProps = { token: string; onClose: () => void };
 
 /** Opened by the e-mailed link /signin?restore=<token>: the person chooses a new password. */
 export const RestorePasswordDialog = ({ token, onClose }: RestorePasswordDialogProps) => {
   const { t } = useTranslation();
-  const confirm = useRestoreConfirm();
+  const confirm = useAction(restoreConfirm);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -29,7 +30,7 @@ export const RestorePasswordDialog = ({ token, onClose }: RestorePasswordDialogP
   const submit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      const info = await confirm.mutateAsync({ token, password });
+      const info = await confirm.run({ token, password });
       notify(info || t('restore.done'), 'success');
       onClose();
     } catch (error) {

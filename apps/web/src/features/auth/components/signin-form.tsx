@@ -1,16 +1,18 @@
 import type { LoginData, SigninInput, TwoFactorChallenge } from '@conversa/domain';
-import { Alert, Box } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Box } from '@mui/material';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
-import { isChallenge, storeSession, useLogin } from '../api/login';
-import { signinResolver } from '../signin-rule';
+import { useAction } from '../../../shared/use-action';
+import { isChallenge, login, storeSession } from '../api/login';
+import { checkSignin } from '../signin-rule';
 import { OutlinedField } from './outlined-field';
 
+// A refused sign-in's alert (MUI's Alert brings Paper, IconButton and its icons) loads when it is needed.
+const Alert = lazy(() => import('@mui/material/Alert'));
 // Only an account with two-factor reaches these: they load after the password step, not with the page.
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 const RecoveryCodesDialog = lazy(() =>
@@ -25,32 +27,43 @@ type SigninFormProps = { onSignedIn: () => void; isCompact?: boolean };
  */
 export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) => {
   const { t } = useTranslation();
-  const login = useLogin();
+  const signin = useAction(login);
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   // After an enrollment the session waits until the person has seen their recovery codes.
   const [enrolled, setEnrolled] = useState<{ session: LoginData; codes: string[] } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isValid },
-  } = useForm<SigninInput>({
-    resolver: signinResolver,
-    mode: 'onChange',
-    defaultValues: { email: '', password: '' },
+  const [values, setValues] = useState<SigninInput>({ email: '', password: '' });
+  // A field's mistake shows once the field has been typed in, as the person types (spec section 5).
+  const [typedIn, setTypedIn] = useState<Partial<Record<keyof SigninInput, true>>>({});
+  const checked = checkSignin(values);
+  const errorOf = (field: keyof SigninInput) =>
+    typedIn[field] && 'errors' in checked ? checked.errors[field] : undefined;
+  const fieldProps = (field: keyof SigninInput) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setTypedIn((current) => ({ ...current, [field]: true }));
+    },
+    error: Boolean(errorOf(field)),
+    helperText: translateMessage(errorOf(field)),
   });
 
-  const submit = handleSubmit(async (input) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!('values' in checked) || signin.isPending) return;
     setFailure(null);
     try {
-      const { data, info } = await login.mutateAsync(input);
+      const { data, info } = await signin.run(checked.values);
       if (isChallenge(data)) return setChallenge(data);
+      storeSession(data);
       if (info) notify(info, 'success');
       onSignedIn();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.info : t('errors.generic'));
     }
-  });
+  };
 
   if (enrolled) {
     return (
@@ -90,33 +103,31 @@ export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) =
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: isCompact ? 1.5 : 2 }}>
       {failure && (
-        <Alert severity="error" data-testid="signin-error">
-          {failure}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="error" data-testid="signin-error">
+            {failure}
+          </Alert>
+        </Suspense>
       )}
       <OutlinedField
-        {...register('email')}
+        {...fieldProps('email')}
         type="email"
         label={t('signin.email')}
         autoComplete="email"
         autoFocus
         size={size}
-        error={Boolean(errors.email)}
-        helperText={translateMessage(errors.email?.message)}
       />
       <OutlinedField
-        {...register('password')}
+        {...fieldProps('password')}
         type="password"
         label={t('signin.password')}
         autoComplete="current-password"
         size={size}
-        error={Boolean(errors.password)}
-        helperText={translateMessage(errors.password?.message)}
       />
       <SubmitButton
-        isPending={login.isPending}
+        isPending={signin.isPending}
         size={isCompact ? 'medium' : 'large'}
-        disabled={!isValid}
+        disabled={!('values' in checked)}
         data-testid="signin-submit"
       >
         {t('signin.submit')}

@@ -8,7 +8,8 @@ import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { TwoFactorEnrollment } from '../../../shared/ui/two-factor-enrollment';
-import { useLoginSecondFactor } from '../api/login';
+import { useAction } from '../../../shared/use-action';
+import { loginSecondFactor } from '../api/login';
 
 type TwoFactorStepProps = {
   challenge: TwoFactorChallenge;
@@ -25,7 +26,7 @@ type TwoFactorStepProps = {
  */
 export const TwoFactorStep = ({ challenge, isCompact, onSignedIn, onRestart }: TwoFactorStepProps) => {
   const { t } = useTranslation();
-  const secondFactor = useLoginSecondFactor();
+  const secondFactor = useAction(loginSecondFactor);
   const [failure, setFailure] = useState<string | null>(null);
   const isEnrolling = challenge.two_factor === 'enroll';
   const {
@@ -41,7 +42,7 @@ export const TwoFactorStep = ({ challenge, isCompact, onSignedIn, onRestart }: T
   const submit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      const { data, info } = await secondFactor.mutateAsync(input);
+      const { data, info } = await secondFactor.run(input);
       onSignedIn(info, data);
     } catch (error) {
       if (!(error instanceof ApiError)) return setFailure(t('errors.generic'));

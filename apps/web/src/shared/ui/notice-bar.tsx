@@ -1,0 +1,34 @@
+import { TIMING } from '@conversa/domain';
+import { Alert, Snackbar } from '@mui/material';
+import type { Notice } from '../notify';
+
+type NoticeBarProps = {
+  notice: (Notice & { key: number }) | undefined;
+  isOpen: boolean;
+  onClose: () => void;
+  onExited: () => void;
+};
+
+/** The bar at the bottom that shows one notice for 3000 ms (spec sections 4 and 9). */
+export const NoticeBar = ({ notice, isOpen, onClose, onExited }: NoticeBarProps) => (
+  <Snackbar
+    key={notice?.key}
+    open={isOpen && notice !== undefined}
+    autoHideDuration={TIMING.snackbarMs}
+    anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    onClose={(_event, reason) => {
+      if (reason !== 'clickaway') onClose();
+    }}
+    slotProps={{ transition: { onExited } }}
+  >
+    <Alert
+      severity={notice?.severity ?? 'info'}
+      variant="filled"
+      onClose={onClose}
+      data-testid="snackbar"
+      sx={{ width: '100%' }}
+    >
+      {notice?.message}
+    </Alert>
+  </Snackbar>
+);
