@@ -245,6 +245,7 @@ const main = async () => {
         'one worker': claims.oneWorker,
         'two workers': claims.twoWorkers,
         'bare claim loop': claims.bareFour,
+        'pg-boss fetch + complete': claims.pgBossFour,
       })) {
         results.checks.push({
           name: `jobs, ${label}: every job ran exactly once and is done`,
@@ -396,7 +397,16 @@ const jobRows = ({ enqueue, claims }: JobsResult): Row[] => {
       target: '',
       verdict: '',
     },
+    {
+      metric: `jobs: pg-boss 10 send inside the same transactions, p50 / p95 / p99`,
+      ours: pcts(enqueue.pgBoss),
+      limit: `${pcts(enqueue.bare)} bare insert of the same row`,
+      ratio: ratio(enqueue.pgBoss.p50, enqueue.bare.p50),
+      target: '',
+      verdict: '',
+    },
     claimRow('one worker, 4 at a time', claims.oneWorker, claims.bareFour, 4),
+    claimRow('pg-boss 10 fetch + complete, 4 at a time', claims.pgBossFour, claims.bareFour, 4),
     claimRow('two workers, 4 at a time each', claims.twoWorkers, claims.bareEight, 8),
   ];
 };

@@ -13,6 +13,8 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 
 export type Sql = {
   kind: 'embedded' | 'postgres';
+  /** The connection string, for a library that opens its own pool (pg-boss in the jobs phase). */
+  url: string;
   query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
   /** A Drizzle instance on the same connection whose every query is handed to `logger`. */
   drizzle: (logger: Logger) => Database;
@@ -37,6 +39,7 @@ const openPool = (
   );
   return {
     kind,
+    url,
     query: async <T>(text: string, params?: unknown[]) =>
       (await pool.query(text, params as unknown[])).rows as T[],
     drizzle: (logger) => drizzleNodePostgres({ client: pool, schema, logger }) as unknown as Database,

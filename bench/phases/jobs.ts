@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../../apps/server/src/core/db/database';
 import { createJobQueue, type NewJob } from '../../apps/server/src/core/jobs/job-queue';
 import type { Query, Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
+import { drainWithPgBoss, sendInTransaction, startPgBoss, stopPgBoss } from './pg-boss';
 
 /**
  * The job queue, measured on the bench database with the product stopped:
@@ -11,16 +13,19 @@ import { Histogram, type Summary } from '../lib/histogram';
  * - claim + complete of no-op jobs by one queue (4 jobs at a time, the product's default) and by two
  *   queues on the same database (two processes' workers), beside the limit: the same two statements
  *   (SKIP LOCKED claim, done) looped bare on as many connections. Every job must run exactly once.
+ * pg-boss 10 gets the same two measurements beside ours (pg-boss.ts): its transactional send in the same
+ * transactions, and its fetch + complete looped on 4 connections.
  */
 
 export type JobsResult = {
-  enqueue: { ours: Summary; bare: Summary; perTransaction: number };
+  enqueue: { ours: Summary; bare: Summary; pgBoss: Summary; perTransaction: number };
   claims: {
     jobs: number;
     oneWorker: ClaimRun;
     twoWorkers: ClaimRun;
     bareFour: ClaimRun;
     bareEight: ClaimRun;
+    pgBossFour: ClaimRun;
   };
 };
 
@@ -50,10 +55,11 @@ const benchJob = (key: string): NewJob => ({ name: NAME, key, payload: { key }, 
 const BARE_INSERT = `insert into jobs (name, key, payload, run_at, max_attempts) values ($1, $2, $3::jsonb, $4, $5)
   on conflict (key) do nothing returning id`;
 
-const measureEnqueue = async (sql: Sql, db: Database, count: number, runId: string) => {
+const measureEnqueue = async (sql: Sql, db: Database, boss: PgBoss, count: number, runId: string) => {
   const queue = createJobQueue({ db, logger: quietLogger() });
   const ours = new Histogram();
   const bare = new Histogram();
+  const pgBoss = new Histogram();
   const transactions = Math.ceil(count / ENQUEUES_PER_TRANSACTION);
   // Alternating the two keeps a warming cache or a checkpoint from favouring either side.
   for (let t = 0; t < transactions; t += 1) {
@@ -72,8 +78,20 @@ const measureEnqueue = async (sql: Sql, db: Database, count: number, runId: stri
         bare.record(performance.now() - at);
       }
     });
+    await sql.transaction(async (query: Query) => {
+      for (let i = 0; i < ENQUEUES_PER_TRANSACTION; i += 1) {
+        const at = performance.now();
+        await sendInTransaction(boss, query, `${runId}:boss:${t}:${i}`);
+        pgBoss.record(performance.now() - at);
+      }
+    });
   }
-  return { ours: ours.summary(), bare: bare.summary(), perTransaction: ENQUEUES_PER_TRANSACTION };
+  return {
+    ours: ours.summary(),
+    bare: bare.summary(),
+    pgBoss: pgBoss.summary(),
+    perTransaction: ENQUEUES_PER_TRANSACTION,
+  };
 };
 
 const fillQueue = async (sql: Sql, jobs: number, prefix: string) => {
@@ -167,14 +185,20 @@ export const runJobs = async (
 ): Promise<JobsResult> => {
   const db = sql.drizzle({ logQuery: () => {} });
   const runId = `bench-${Date.now().toString(36)}`;
+  const boss = await startPgBoss(sql);
   try {
-    const enqueue = await measureEnqueue(sql, db, sizes.enqueues, runId);
+    const enqueue = await measureEnqueue(sql, db, boss, sizes.enqueues, runId);
     const oneWorker = await drainWithQueues(sql, db, sizes.claimJobs, 1);
     const bareFour = await drainBare(sql, sizes.claimJobs, 4);
+    const pgBossFour = await drainWithPgBoss(sql, boss, sizes.claimJobs, 4);
     const twoWorkers = await drainWithQueues(sql, db, sizes.claimJobs, 2);
     const bareEight = await drainBare(sql, sizes.claimJobs, 8);
-    return { enqueue, claims: { jobs: sizes.claimJobs, oneWorker, twoWorkers, bareFour, bareEight } };
+    return {
+      enqueue,
+      claims: { jobs: sizes.claimJobs, oneWorker, twoWorkers, bareFour, bareEight, pgBossFour },
+    };
   } finally {
     await sql.query(`delete from jobs where name = $1`, [NAME]);
+    await stopPgBoss(sql, boss);
   }
 };
