@@ -144,6 +144,8 @@ for (const locale of LOCALES) {
       await page.keyboard.press(locale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
       await page.keyboard.press('Escape');
       await expect(cardIn(page, first, name)).toBeVisible();
+      // The carried card flies back before the board takes another drag.
+      await expect(page.getByTestId('kanban-card-lifted')).toHaveCount(0);
 
       // Mouse: drag the card onto the next column.
       await column(page, second).scrollIntoViewIfNeeded();

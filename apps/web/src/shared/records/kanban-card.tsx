@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 export const CardFrame = ({ children, isLifted = false }: { children: ReactNode; isLifted?: boolean }) => (
   <Paper
     variant="outlined"
+    data-testid={isLifted ? 'kanban-card-lifted' : undefined}
     sx={{
       p: 1.5,
       borderRadius: 2,
