@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../shared/account/use-account';
 import { formattersFor } from '../../shared/format/intl-format';
 import { PageHeader } from '../../shared/ui/page-header';
-import { useContactsTotal, useConversationsTotal } from './api/get-totals';
+import { useContactsTotal, useConversationsTotal, useTasksTotal } from './api/get-totals';
 import { BalanceCard } from './balance-card';
 
 type SummaryCard = {
@@ -36,11 +36,12 @@ export const DashboardMainPage = () => {
   const firstName = account.user.name.trim().split(/\s+/)[0] ?? '';
   const conversations = useConversationsTotal(can('chat.view'));
   const contacts = useContactsTotal(can('contact.view'));
-  // Devices come with the account bundle; tasks have no module yet, so they show no number rather than 0.
+  const tasks = useTasksTotal(can('task.view'));
+  // Devices come with the account bundle; a count not read (yet, or refused) shows no number rather than 0.
   const counts: Record<SummaryCard['key'], number | undefined> = {
     conversations: conversations.data,
     contacts: contacts.data,
-    tasks: undefined,
+    tasks: tasks.data,
     devices: account.list_device.length,
   };
   const format = formattersFor(i18n.resolvedLanguage);

@@ -33,6 +33,16 @@ export const contactsTotalQueryOptions = (isEnabled: boolean) =>
     staleTime: 30_000,
   });
 
+/** The signed-in person's open tasks, as the tasks screen and the bell count them (their visibility applies). */
+export const tasksTotalQueryOptions = (isEnabled: boolean) =>
+  queryOptions({
+    queryKey: ['dashboard', 'total', 'tasks'],
+    queryFn: ({ signal }) => totalOf('task/search', { filters: [], incomplete: true }, signal),
+    enabled: isEnabled,
+    staleTime: 30_000,
+  });
+
 export const useConversationsTotal = (isEnabled: boolean) =>
   useQuery(conversationsTotalQueryOptions(isEnabled));
 export const useContactsTotal = (isEnabled: boolean) => useQuery(contactsTotalQueryOptions(isEnabled));
+export const useTasksTotal = (isEnabled: boolean) => useQuery(tasksTotalQueryOptions(isEnabled));
