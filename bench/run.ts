@@ -30,7 +30,7 @@ import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
 import { type ClaimRun, type JobsResult, runJobs } from './phases/jobs';
 import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
-import { type RealtimeRun, runBareSocketIo, runRealtime } from './phases/realtime';
+import { type RealtimeRun, runBarePipeline, runBareSocketIo, runRealtime } from './phases/realtime';
 import {
   type ExportRun,
   type RecordsHttpRow,
@@ -116,6 +116,7 @@ type Results = {
   diffusions?: DiffusionsResult;
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
+  realtimePipeline?: Awaited<ReturnType<typeof runBarePipeline>>;
   jobs?: JobsResult;
   bundles?: BundleRoute[];
   checks: Check[];
@@ -228,6 +229,10 @@ const main = async () => {
       await sql.query('vacuum analyze contacts');
       results.inboxPlans = await explainInbox(sql, tenant, plansDir, Math.min(profile.inbox.requests, 50));
     });
+    await step('realtime bare pipeline', async () => {
+      log('realtime: the same webhooks and sockets on the bare pipeline (HTTP, raw transaction, emit)');
+      results.realtimePipeline = await runBarePipeline(profile, tenant, sql.url);
+    });
     await step('raw database limit', async () => {
       log(`raw database work on ${profile.limits.rawConnections} connection(s)`);
       results.rawDb = await runRawDb(sql, tenant, profile.limits.rawConnections, profile.limits.rawSeconds);
@@ -262,11 +267,13 @@ const main = async () => {
           acceptedIdList: run.acceptedIdList,
           deviceIds: deviceIdsOf(tenant, run.format),
         })),
-        ...results.realtime.map((run) => ({
-          idPrefix: `rt-${run.label}`,
-          acceptedIdList: run.acceptedIdList,
-          deviceIds: deviceIdsOf(tenant, 'sandbox'),
-        })),
+        ...[...results.realtime, ...(results.realtimePipeline ? [results.realtimePipeline] : [])].map(
+          (run) => ({
+            idPrefix: run.label === 'pipeline' ? 'rt-pipe' : `rt-${run.label}`,
+            acceptedIdList: run.acceptedIdList,
+            deviceIds: deviceIdsOf(tenant, 'sandbox'),
+          }),
+        ),
       ];
       results.checks.push(...(await countChecks(sql, tenant, expectations)));
       if (results.rawDb) {
@@ -542,13 +549,24 @@ const tableOf = (r: Results): Row[] => {
       verdict: verdict(route.gzipBytes <= route.targetBytes),
     });
   }
+  const pipeline = r.realtimePipeline;
   for (const run of r.realtime) {
     const bareRun = r.realtimeBare;
     rows.push({
       metric: `realtime ${run.servers} process(es)${run.servers > 1 ? ' + Redis' : ''}: ${run.sockets} sockets, ${run.eventsPerSecond} events/s × ${run.notificationsPerEvent} notifications; p50 / p95 / p99`,
       ours: pcts(run.latency),
-      limit: bareRun ? `${pcts(bareRun.latency)} bare Socket.IO` : '',
-      ratio: bareRun ? ratio(run.latency.p99, bareRun.latency.p99) : '',
+      limit: [
+        bareRun ? `${pcts(bareRun.latency)} bare Socket.IO` : '',
+        pipeline ? `${pcts(pipeline.latency)} bare pipeline` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+      ratio: [
+        bareRun ? ratio(run.latency.p99, bareRun.latency.p99) : '',
+        pipeline ? ratio(run.latency.p99, pipeline.latency.p99) : '',
+      ]
+        .filter(Boolean)
+        .join(' / '),
       target: run.servers === 1 ? 'p99 ≤ 250 ms' : '',
       verdict: run.servers === 1 && isFull ? verdict(run.latency.p99 <= 250) : '',
     });
@@ -561,6 +579,16 @@ const tableOf = (r: Results): Row[] => {
       ratio: '',
       target: 'all delivered, 0 leaked',
       verdict: verdict(run.otherTenantLeaked === 0 && run.delivered >= run.expectedDeliveries),
+    });
+  }
+  if (pipeline) {
+    rows.push({
+      metric: `realtime limit, the bare pipeline (HTTP, the raw transaction, the emit; one process): delivered / expected`,
+      ours: `${pipeline.delivered.toLocaleString('en')} / ${pipeline.expectedDeliveries.toLocaleString('en')}`,
+      limit: '',
+      ratio: '',
+      target: '',
+      verdict: '',
     });
   }
   return rows;

@@ -14,41 +14,44 @@ export type RawDbResult = { connections: number; operations: number; perSecond: 
 /** Rolls the raw transaction back when the message was a repeat, as the server does. */
 class Repeated extends Error {}
 
+export type RawInbound = {
+  clientId: string;
+  deviceId: string;
+  phone: string;
+  fullName: string;
+  body: string;
+  providerId: string;
+};
+
+/** The `message.create` notification the server sends for an inbound message: the message and its conversation. */
+export type RawNotification = { module: 'message'; action: 'create'; data: unknown[]; msg: ''; ref: string };
+
 /**
  * The database work one inbound message needs when it is written alone, in its own transaction (as the
  * server's inbound writer does while a company is quiet): the device comes from the server's in-process
  * cache (no query per message), then upsert the contact (create it or raise its counters, with the
  * message's summary), insert the message unless it is a repeat (a repeat rolls back), and write its outbox
- * notification (the message carrying its conversation). Straight through the driver on `connections` connections. Under load the
+ * notification (the message carrying its conversation). Straight through the driver. Under load the
  * server gathers concurrent messages into one transaction (`inbound-writer.ts`), so it can pass this limit.
+ * Answers the notification, or null for a repeat.
  */
-const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, counter: number) => {
-  const device = tenant.devices[Math.floor(random() * tenant.devices.length)];
-  if (!device) throw new Error('no device');
-  const isNew = random() < 0.3;
-  const index =
-    1 + Math.floor(random() * (isNew ? Math.max(100, tenant.size.contacts / 10) : tenant.size.contacts));
-  const phone = `${isNew ? RAW_PHONE_PREFIX : tenant.phonePrefix}${String(index).padStart(8, '0')}`;
-  const name = splitFullName(
-    `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`,
-  );
-  const body = PHRASES[Math.floor(random() * PHRASES.length)] ?? '';
+export const writeInboundRaw = async (sql: Sql, input: RawInbound): Promise<RawNotification | null> => {
+  const name = splitFullName(input.fullName);
   const id = randomUUID();
-  const providerId = `${RAW_ID_PREFIX}-${counter}`;
   const timestamp = new Date();
   const summary = {
     id,
-    body,
+    body: input.body,
     fromMe: false,
-    message_id: providerId,
+    message_id: input.providerId,
     status: 'recive',
     timestamp: timestamp.toISOString(),
     type_msg: 'chat',
     owner: '',
-    device_id: device.id,
+    device_id: input.deviceId,
   };
   try {
-    await sql.transaction(async (query: Query) => {
+    return await sql.transaction(async (query: Query) => {
       const contact = (
         await query<Record<string, unknown> & { id: string }>(
           `insert into contacts (client_id, first_name, last_name, full_name, phone, country, device_id,
@@ -60,12 +63,12 @@ const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, 
              device_id = excluded.device_id
            returning *`,
           [
-            tenant.clientId,
+            input.clientId,
             name.first_name,
             name.last_name,
             name.full_name,
-            phone,
-            device.id,
+            input.phone,
+            input.deviceId,
             JSON.stringify(summary),
           ],
         )
@@ -76,41 +79,62 @@ const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, 
           `insert into messages (id, client_id, contact_id, device_id, from_me, message_id, type, body, status, timestamp)
            values ($1, $2, $3, $4, false, $5, 'chat', $6, 'recive', $7)
            on conflict (device_id, message_id) do nothing returning *`,
-          [id, tenant.clientId, contact.id, device.id, providerId, body, timestamp],
+          [id, input.clientId, contact.id, input.deviceId, input.providerId, input.body, timestamp],
         )
       )[0];
       if (!message) throw new Repeated();
+      const data = [
+        {
+          ...message,
+          fromMe: false,
+          conversation: {
+            ...contact,
+            // The device summary the server takes from its cached device row.
+            device: {
+              id: input.deviceId,
+              name: 'sandbox',
+              color: '#1f2937',
+              background_color: '#e5e7eb',
+              status: 'connected',
+              type: 'sandbox',
+            },
+          },
+        },
+      ];
       await query(
         `insert into realtime_events (client_id, module, action, data, msg, ref)
          values ($1, 'message', 'create', $2::jsonb, '', $3)
          returning *`,
-        [
-          tenant.clientId,
-          JSON.stringify([
-            {
-              ...message,
-              fromMe: false,
-              conversation: {
-                ...contact,
-                // The device summary the server takes from its cached device row.
-                device: {
-                  id: device.id,
-                  name: 'sandbox',
-                  color: '#1f2937',
-                  background_color: '#e5e7eb',
-                  status: 'connected',
-                  type: 'sandbox',
-                },
-              },
-            },
-          ]),
-          contact.id,
-        ],
+        [input.clientId, JSON.stringify(data), contact.id],
       );
+      return {
+        module: 'message',
+        action: 'create',
+        data,
+        msg: '',
+        ref: contact.id,
+      } satisfies RawNotification;
     });
   } catch (error) {
-    if (!(error instanceof Repeated)) throw error;
+    if (error instanceof Repeated) return null;
+    throw error;
   }
+};
+
+const receiveOnce = async (sql: Sql, tenant: BenchTenant, random: () => number, counter: number) => {
+  const device = tenant.devices[Math.floor(random() * tenant.devices.length)];
+  if (!device) throw new Error('no device');
+  const isNew = random() < 0.3;
+  const index =
+    1 + Math.floor(random() * (isNew ? Math.max(100, tenant.size.contacts / 10) : tenant.size.contacts));
+  await writeInboundRaw(sql, {
+    clientId: tenant.clientId,
+    deviceId: device.id,
+    phone: `${isNew ? RAW_PHONE_PREFIX : tenant.phonePrefix}${String(index).padStart(8, '0')}`,
+    fullName: `${FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]}`,
+    body: PHRASES[Math.floor(random() * PHRASES.length)] ?? '',
+    providerId: `${RAW_ID_PREFIX}-${counter}`,
+  });
 };
 
 export const runRawDb = async (

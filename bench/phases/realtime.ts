@@ -212,3 +212,64 @@ export const runBareSocketIo = async (
     await bare.stop();
   }
 };
+
+/**
+ * The same sockets and webhooks on the bare pipeline (workers/bare-pipeline.ts): HTTP, the raw
+ * transaction and the emit, nothing else; timed like ours, from the webhook's request to the socket.
+ */
+export const runBarePipeline = async (
+  profile: Profile,
+  tenant: BenchTenant,
+  databaseUrl: string,
+): Promise<Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked'>> => {
+  const config = profile.realtime;
+  const pipeline = forkWorker('bare-pipeline');
+  const load = forkWorker('http-load');
+  const { url } = await pipeline.call<{ url: string }>('listen', { databaseUrl, clientId: tenant.clientId });
+  const marker = 'rtpipe';
+  const specs: SocketSpec[] = Array.from({ length: config.sockets }, () => ({
+    url,
+    token: 'bare',
+    group: 'a',
+  }));
+  const clients = await connectClients(specs, 'none', marker);
+  try {
+    await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
+    const result = await load.call<LoadResult>(
+      'run',
+      loadInput(profile, tenant, url, {
+        mode: 'rate',
+        rate: config.eventsPerSecond,
+        seconds: config.seconds,
+        idPrefix: 'rt-pipe',
+        marker,
+        duplicateEvery: 0,
+      }),
+    );
+    const expected = result.acceptedIds * clients.connected;
+    await drain(clients, expected);
+    const window = await collect(clients);
+    return {
+      label: 'pipeline',
+      servers: 1,
+      sockets: config.sockets,
+      otherSockets: 0,
+      connected: clients.connected,
+      eventsPerSecond: config.eventsPerSecond,
+      events: result.acceptedIds,
+      acceptedIdList: result.acceptedIdList,
+      notificationsPerEvent: 1,
+      expectedDeliveries: expected,
+      connectErrors: clients.errors,
+      latency: window.latency,
+      delivered: window.delivered,
+      minPerSocket: window.minPerSocket,
+      disconnects: window.disconnects,
+    };
+  } finally {
+    await load.stop();
+    await closeClients(clients);
+    await pipeline.call('close').catch(() => undefined);
+    await pipeline.stop();
+  }
+};
