@@ -192,6 +192,40 @@ describe('task bell', () => {
   });
 });
 
+describe('task cards on a phone and on a wide screen', () => {
+  const expiring = [1, 2, 3, 4].map((n) => makeTask({ id: `task-${n}`, title: `Tarea ${n}` }));
+  /** A screen whose width does (wide) or does not (phone) reach MUI's `sm` breakpoint. */
+  const screenOf = (isWide: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: isWide,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      })),
+    );
+
+  it.each([
+    { isWide: false, shown: 1 },
+    { isWide: true, shown: 3 },
+  ])(
+    'stands $shown expiring task(s) at once when wide is $isWide; the rest wait in the bell',
+    async ({ isWide, shown }) => {
+      screenOf(isWide);
+      stubApi((call) => envelope(200, call.url.endsWith('/task/search') ? expiring : []));
+      renderTasks(<TaskBell />, makeAccount());
+      await screen.findAllByTestId('task-card');
+      expect(screen.getAllByTestId('task-card')).toHaveLength(shown);
+      expect(screen.getByTestId('task-bell-count')).toHaveTextContent('4');
+    },
+  );
+});
+
 describe('tasks page', () => {
   it(
     'remembers the calendar, shows a task on its day, and opens it as ?task= does',

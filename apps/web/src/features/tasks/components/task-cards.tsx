@@ -1,5 +1,15 @@
 import { cutText, TASK_TEXT_CUT, type Task } from '@conversa/domain';
-import { Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Link,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
@@ -8,8 +18,11 @@ import { notify } from '../../../shared/notify';
 import { useUpdateTask } from '../api/tasks';
 import { ExpiryChip, isExpiring } from './task-chips';
 
-/** At most this many cards stand at once; the rest wait in the bell. */
-const CARDS_SHOWN = 3;
+/**
+ * At most this many cards stand at once; the rest wait in the bell. A phone's cards take the screen's
+ * width, so one at a time there leaves the page readable.
+ */
+const CARDS_SHOWN = { wide: 3, narrow: 1 };
 const CARD_WIDTH = 300;
 
 /**
@@ -18,13 +31,15 @@ const CARD_WIDTH = 300;
  */
 export const TaskCards = ({ tasks, onOpen }: { tasks: Task[]; onOpen: (task: Task) => void }) => {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const format = formattersFor(i18n.language);
   const update = useUpdateTask();
   // A card answered leaves at once, before the list is read again.
   const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
   const shown = tasks
     .filter((task) => isExpiring(task.expiry) && !task.is_notified && !answered.has(task.id))
-    .slice(0, CARDS_SHOWN);
+    .slice(0, isWide ? CARDS_SHOWN.wide : CARDS_SHOWN.narrow);
   if (shown.length === 0) return null;
 
   const answer = (task: Task, change: { complete: true } | { is_notified: true }) => {
