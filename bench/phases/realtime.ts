@@ -162,114 +162,110 @@ export const runRealtime = async (
   }
 };
 
-/** The same sockets and rate on a bare Socket.IO server: no auth, no database, same notification sizes. */
-export const runBareSocketIo = async (
+type BareRun = Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked'>;
+type Driven = { events: number; acceptedIdList: string[]; notificationsPerEvent: number };
+
+/**
+ * A limit's run: its worker listens, the same number of sockets join its one room, `drive` makes the
+ * events (and says how many, and which ids were accepted), then every socket's deliveries are waited for.
+ */
+const runOnBareWorker = async (
   profile: Profile,
-  notificationSizes: number[],
-): Promise<Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked' | 'acceptedIdList'>> => {
+  options: { label: string; worker: string; listenInput?: unknown; marker: string },
+  drive: (bare: Worker, url: string) => Promise<Driven>,
+): Promise<BareRun> => {
   const config = profile.realtime;
-  const bare = forkWorker('bare-socketio');
-  const { url } = await bare.call<{ url: string }>('listen');
-  const marker = 'rtbare';
-  const specs: SocketSpec[] = Array.from({ length: config.sockets }, () => ({
-    url,
-    token: 'bare',
-    group: 'a',
-  }));
-  const clients = await connectClients(specs, 'none', marker);
+  const bare = forkWorker(options.worker);
   try {
-    await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
-    // Without an ingest phase to measure it, the size of a message carrying a new conversation.
-    const sizes = notificationSizes.length === 1 ? notificationSizes : [2000];
-    const { sent } = await bare.call<{ sent: number }>('emit', {
-      rate: config.eventsPerSecond,
-      seconds: config.seconds,
-      marker,
-      sizes,
-    });
-    const expected = sent * clients.connected;
-    await drain(clients, expected);
-    const window = await collect(clients);
-    return {
-      label: 'bare',
-      servers: 1,
-      sockets: config.sockets,
-      otherSockets: 0,
-      connected: clients.connected,
-      eventsPerSecond: config.eventsPerSecond,
-      events: sent,
-      notificationsPerEvent: sizes.length,
-      expectedDeliveries: expected,
-      connectErrors: clients.errors,
-      latency: window.latency,
-      delivered: window.delivered,
-      minPerSocket: window.minPerSocket,
-      disconnects: window.disconnects,
-    };
+    const { url } = await bare.call<{ url: string }>('listen', options.listenInput);
+    const specs: SocketSpec[] = Array.from({ length: config.sockets }, () => ({
+      url,
+      token: 'bare',
+      group: 'a',
+    }));
+    const clients = await connectClients(specs, 'none', options.marker);
+    try {
+      await Promise.all(clients.workers.map((worker) => worker.call('start', { marker: options.marker })));
+      const driven = await drive(bare, url);
+      const expected = driven.events * clients.connected;
+      await drain(clients, expected);
+      const window = await collect(clients);
+      return {
+        label: options.label,
+        servers: 1,
+        sockets: config.sockets,
+        otherSockets: 0,
+        connected: clients.connected,
+        eventsPerSecond: config.eventsPerSecond,
+        ...driven,
+        expectedDeliveries: expected,
+        connectErrors: clients.errors,
+        latency: window.latency,
+        delivered: window.delivered,
+        minPerSocket: window.minPerSocket,
+        disconnects: window.disconnects,
+      };
+    } finally {
+      await closeClients(clients);
+    }
   } finally {
-    await closeClients(clients);
     await bare.call('close').catch(() => undefined);
     await bare.stop();
   }
 };
 
+/** The same sockets and rate on a bare Socket.IO server: no auth, no database, same notification sizes. */
+export const runBareSocketIo = (profile: Profile, notificationSizes: number[]): Promise<BareRun> =>
+  runOnBareWorker(profile, { label: 'bare', worker: 'bare-socketio', marker: 'rtbare' }, async (bare) => {
+    // Without an ingest phase to measure it, the size of a message carrying a new conversation.
+    const sizes = notificationSizes.length === 1 ? notificationSizes : [2000];
+    const { sent } = await bare.call<{ sent: number }>('emit', {
+      rate: profile.realtime.eventsPerSecond,
+      seconds: profile.realtime.seconds,
+      marker: 'rtbare',
+      sizes,
+    });
+    return { events: sent, acceptedIdList: [], notificationsPerEvent: sizes.length };
+  });
+
 /**
  * The same sockets and webhooks on the bare pipeline (workers/bare-pipeline.ts): HTTP, the raw
  * transaction and the emit, nothing else; timed like ours, from the webhook's request to the socket.
  */
-export const runBarePipeline = async (
+export const runBarePipeline = (
   profile: Profile,
   tenant: BenchTenant,
   databaseUrl: string,
-): Promise<Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked'>> => {
-  const config = profile.realtime;
-  const pipeline = forkWorker('bare-pipeline');
-  const load = forkWorker('http-load');
-  const { url } = await pipeline.call<{ url: string }>('listen', { databaseUrl, clientId: tenant.clientId });
-  const marker = 'rtpipe';
-  const specs: SocketSpec[] = Array.from({ length: config.sockets }, () => ({
-    url,
-    token: 'bare',
-    group: 'a',
-  }));
-  const clients = await connectClients(specs, 'none', marker);
-  try {
-    await Promise.all(clients.workers.map((worker) => worker.call('start', { marker })));
-    const result = await load.call<LoadResult>(
-      'run',
-      loadInput(profile, tenant, url, {
-        mode: 'rate',
-        rate: config.eventsPerSecond,
-        seconds: config.seconds,
-        idPrefix: 'rt-pipe',
-        marker,
-        duplicateEvery: 0,
-      }),
-    );
-    const expected = result.acceptedIds * clients.connected;
-    await drain(clients, expected);
-    const window = await collect(clients);
-    return {
+): Promise<BareRun> =>
+  runOnBareWorker(
+    profile,
+    {
       label: 'pipeline',
-      servers: 1,
-      sockets: config.sockets,
-      otherSockets: 0,
-      connected: clients.connected,
-      eventsPerSecond: config.eventsPerSecond,
-      events: result.acceptedIds,
-      acceptedIdList: result.acceptedIdList,
-      notificationsPerEvent: 1,
-      expectedDeliveries: expected,
-      connectErrors: clients.errors,
-      latency: window.latency,
-      delivered: window.delivered,
-      minPerSocket: window.minPerSocket,
-      disconnects: window.disconnects,
-    };
-  } finally {
-    await load.stop();
-    await closeClients(clients);
-    await pipeline.call('close').catch(() => undefined);
-    await pipeline.stop();
-  }
-};
+      worker: 'bare-pipeline',
+      listenInput: { databaseUrl, clientId: tenant.clientId },
+      marker: 'rtpipe',
+    },
+    async (_bare, url) => {
+      const load = forkWorker('http-load');
+      try {
+        const result = await load.call<LoadResult>(
+          'run',
+          loadInput(profile, tenant, url, {
+            mode: 'rate',
+            rate: profile.realtime.eventsPerSecond,
+            seconds: profile.realtime.seconds,
+            idPrefix: 'rt-pipe',
+            marker: 'rtpipe',
+            duplicateEvery: 0,
+          }),
+        );
+        return {
+          events: result.acceptedIds,
+          acceptedIdList: result.acceptedIdList,
+          notificationsPerEvent: 1,
+        };
+      } finally {
+        await load.stop();
+      }
+    },
+  );
