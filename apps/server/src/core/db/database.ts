@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { type EmbeddedPostgresLogger, silentLogger, startEmbeddedPostgres } from './embedded-postgres';
@@ -15,6 +15,21 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
 /** What a repository runs on: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
+
+/**
+ * Independent queries: side by side on the pool, one after the other in a transaction, whose one
+ * connection cannot run two at once (pg queues them today and refuses them from pg 9 on).
+ */
+export const allOn = async <T extends readonly unknown[]>(
+  executor: Executor,
+  queries: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> => {
+  if (!(executor instanceof PgTransaction))
+    return (await Promise.all(queries.map((run) => run()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const run of queries) results.push(await run());
+  return results as unknown as T;
+};
 
 export type DatabaseConnection = {
   db: Database;

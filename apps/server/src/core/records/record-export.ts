@@ -3,7 +3,7 @@ import type { RecordField } from '@conversa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { writeAuditLog } from '../audit/audit-log';
-import type { Database, Executor } from '../db/database';
+import { allOn, type Database, type Executor } from '../db/database';
 import { returningRows } from '../db/recordset';
 import { listDinamic, users } from '../db/schema';
 import { badRequest } from '../http/app-error';
@@ -36,12 +36,13 @@ const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The names a person reads instead of ids: the company's tags and statuses of the module, and its users. */
 const labelsOf = async (db: Executor, clientId: string, module: string): Promise<Map<string, string>> => {
-  const [items, people] = await Promise.all([
-    db
-      .select({ id: listDinamic.id, name: listDinamic.name })
-      .from(listDinamic)
-      .where(and(eq(listDinamic.client_id, clientId), eq(listDinamic.module, module as never))),
-    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.client_id, clientId)),
+  const [items, people] = await allOn(db, [
+    () =>
+      db
+        .select({ id: listDinamic.id, name: listDinamic.name })
+        .from(listDinamic)
+        .where(and(eq(listDinamic.client_id, clientId), eq(listDinamic.module, module as never))),
+    () => db.select({ id: users.id, name: users.name }).from(users).where(eq(users.client_id, clientId)),
   ]);
   return new Map([...items, ...people].map((item) => [item.id, item.name]));
 };

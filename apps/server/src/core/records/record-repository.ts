@@ -1,6 +1,6 @@
 import { LIST_TOTAL_CAP } from '@conversa/domain';
 import { and, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Executor } from '../db/database';
+import { allOn, type Executor } from '../db/database';
 import type { SearchQuery } from '../http/search-query';
 import type { RecordPatch, RecordRow, RecordTable, RecordValues } from './record-module';
 
@@ -41,9 +41,9 @@ export const createRecordRepository = <T extends RecordTable>(db: Executor, tabl
         .where(tenant(clientId, query.where))
         .limit(LIST_TOTAL_CAP + 1)
         .as('capped');
-      const [rows, totals] = await Promise.all([
-        page(clientId, query),
-        db.select({ total: count() }).from(capped),
+      const [rows, totals] = await allOn(db, [
+        () => page(clientId, query),
+        () => db.select({ total: count() }).from(capped),
       ]);
       const counted = totals[0]?.total ?? 0;
       return { rows, total: Math.min(counted, LIST_TOTAL_CAP), more: counted > LIST_TOTAL_CAP };

@@ -1,6 +1,6 @@
 import { type Task, type TaskComment, type TaskRelated, taskExpiry } from '@conversa/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../core/db/database';
+import { allOn, type Executor } from '../../core/db/database';
 import { clients, contacts, deals, leads, type TaskRow, taskComments, users } from '../../core/db/schema';
 import { isUuid } from '../../core/http/route-schemas';
 
@@ -28,39 +28,43 @@ export const loadTaskRelated = async (
   const contactIds = [...new Set(rows.flatMap((row) => (row.contact_id ? [row.contact_id] : [])))];
   const [dealIds, leadIds] = [ids('deal'), ids('lead')];
   const taskIds = rows.map((row) => row.id);
-  const [client, contactRows, dealRows, leadRows, commentRows] = await Promise.all([
-    db.select({ timezone: clients.timezone }).from(clients).where(eq(clients.id, clientId)),
-    contactIds.length === 0
-      ? []
-      : db
-          .select({ id: contacts.id, name: contacts.full_name })
-          .from(contacts)
-          .where(and(eq(contacts.client_id, clientId), inArray(contacts.id, contactIds))),
-    dealIds.length === 0
-      ? []
-      : db
-          .select({ id: deals.id, name: deals.name })
-          .from(deals)
-          .where(and(eq(deals.client_id, clientId), inArray(deals.id, dealIds))),
-    leadIds.length === 0
-      ? []
-      : db
-          .select({ id: leads.id, name: leads.full_name })
-          .from(leads)
-          .where(and(eq(leads.client_id, clientId), inArray(leads.id, leadIds))),
-    db
-      .select({
-        id: taskComments.id,
-        task_id: taskComments.task_id,
-        user_id: taskComments.user_id,
-        user_name: users.name,
-        text: taskComments.text,
-        create_date: taskComments.create_date,
-      })
-      .from(taskComments)
-      .leftJoin(users, eq(users.id, taskComments.user_id))
-      .where(and(eq(taskComments.client_id, clientId), inArray(taskComments.task_id, taskIds)))
-      .orderBy(asc(taskComments.create_date), asc(taskComments.id)),
+  const [client, contactRows, dealRows, leadRows, commentRows] = await allOn(db, [
+    () => db.select({ timezone: clients.timezone }).from(clients).where(eq(clients.id, clientId)),
+    () =>
+      contactIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: contacts.id, name: contacts.full_name })
+            .from(contacts)
+            .where(and(eq(contacts.client_id, clientId), inArray(contacts.id, contactIds))),
+    () =>
+      dealIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: deals.id, name: deals.name })
+            .from(deals)
+            .where(and(eq(deals.client_id, clientId), inArray(deals.id, dealIds))),
+    () =>
+      leadIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: leads.id, name: leads.full_name })
+            .from(leads)
+            .where(and(eq(leads.client_id, clientId), inArray(leads.id, leadIds))),
+    () =>
+      db
+        .select({
+          id: taskComments.id,
+          task_id: taskComments.task_id,
+          user_id: taskComments.user_id,
+          user_name: users.name,
+          text: taskComments.text,
+          create_date: taskComments.create_date,
+        })
+        .from(taskComments)
+        .leftJoin(users, eq(users.id, taskComments.user_id))
+        .where(and(eq(taskComments.client_id, clientId), inArray(taskComments.task_id, taskIds)))
+        .orderBy(asc(taskComments.create_date), asc(taskComments.id)),
   ]);
   const names = new Map<string, TaskRelated>();
   for (const [module, found] of [
