@@ -6,7 +6,7 @@ import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutl
 import { Box, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
-import { wideOnly } from '../../../shared/ui/table-styles';
+import { narrowOnly, wideOnly } from '../../../shared/ui/table-styles';
 
 /** Paid, unpaid (the plan expired or a renewal failed) or never billed (a trial). */
 const paidKey = (client: ConsoleClient) => {
@@ -31,6 +31,17 @@ export const ClientRow = ({
   const format = formattersFor(i18n.language);
   const paid = paidKey(client);
   const isBlocked = client.status === 'blocked';
+  const planName = client.plan_name ?? t('consoleClients.noPlan');
+  const paidChip = <Chip size="small" color={PAID_COLORS[paid]} label={t(`consoleClients.paid.${paid}`)} />;
+  const statusChip = (testId?: string) => (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={isBlocked ? 'error' : 'success'}
+      label={t(`consoleClients.status.${client.status}`)}
+      data-testid={testId}
+    />
+  );
   const action = (key: ClientAction, label: string, icon: React.ReactNode, isDisabled = false) => (
     <Tooltip title={label}>
       <span>
@@ -55,14 +66,17 @@ export const ClientRow = ({
         <Typography variant="caption" color="text.secondary">
           {client.email}
         </Typography>
+        <Box sx={{ ...narrowOnly, alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+          <Typography variant="caption">{planName}</Typography>
+          {paidChip}
+          {statusChip()}
+        </Box>
       </TableCell>
-      <TableCell>{client.plan_name ?? t('consoleClients.noPlan')}</TableCell>
+      <TableCell sx={wideOnly}>{planName}</TableCell>
       <TableCell sx={wideOnly}>
         {client.plan_expires_at ? format.date(client.plan_expires_at) : '—'}
       </TableCell>
-      <TableCell>
-        <Chip size="small" color={PAID_COLORS[paid]} label={t(`consoleClients.paid.${paid}`)} />
-      </TableCell>
+      <TableCell sx={wideOnly}>{paidChip}</TableCell>
       <TableCell sx={wideOnly} data-testid="client-usage">
         {t('consoleClients.usageText', {
           users: formatCount(client.usage.users, client.number_format),
@@ -70,15 +84,7 @@ export const ClientRow = ({
           messages: formatCount(client.usage.messages, client.number_format),
         })}
       </TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={isBlocked ? 'error' : 'success'}
-          label={t(`consoleClients.status.${client.status}`)}
-          data-testid="client-status"
-        />
-      </TableCell>
+      <TableCell sx={wideOnly}>{statusChip('client-status')}</TableCell>
       <TableCell align="right">
         <Box sx={{ display: 'inline-flex' }}>
           {action(

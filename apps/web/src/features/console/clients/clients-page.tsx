@@ -102,11 +102,11 @@ export const ClientsPage = () => {
       head={
         <>
           <TableCell>{t('consoleClients.column.company')}</TableCell>
-          <TableCell>{t('consoleClients.column.plan')}</TableCell>
+          <TableCell sx={wideOnly}>{t('consoleClients.column.plan')}</TableCell>
           <TableCell sx={wideOnly}>{t('consoleClients.column.expires')}</TableCell>
-          <TableCell>{t('consoleClients.column.paid')}</TableCell>
+          <TableCell sx={wideOnly}>{t('consoleClients.column.paid')}</TableCell>
           <TableCell sx={wideOnly}>{t('consoleClients.column.usage')}</TableCell>
-          <TableCell>{t('consoleClients.column.status')}</TableCell>
+          <TableCell sx={wideOnly}>{t('consoleClients.column.status')}</TableCell>
           <TableCell align="right">{t('consoleClients.column.actions')}</TableCell>
         </>
       }
