@@ -11,6 +11,7 @@ import { markdownTable, ms, pcts, perSecond, type Row, ratio, verdict } from './
 import { REPO_ROOT, type RunningServer, startServer } from './lib/server';
 import { type BundleRoute, measureBundles } from './phases/bundle-size';
 import { type Check, countChecks } from './phases/checks';
+import type { ClaimRun } from './phases/claim-run';
 import {
   DEALS_BY_PROFILE,
   type DealsKanbanResult,
@@ -28,7 +29,7 @@ import {
 } from './phases/diffusions';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
-import { type ClaimRun, type JobsResult, runJobs } from './phases/jobs';
+import { type JobsResult, runJobs } from './phases/jobs';
 import { RAW_ID_PREFIX, type RawDbResult, runRawDb } from './phases/raw-db';
 import { type RealtimeRun, runBarePipeline, runBareSocketIo, runRealtime } from './phases/realtime';
 import {
@@ -269,7 +270,7 @@ const main = async () => {
         })),
         ...[...results.realtime, ...(results.realtimePipeline ? [results.realtimePipeline] : [])].map(
           (run) => ({
-            idPrefix: run.label === 'pipeline' ? 'rt-pipe' : `rt-${run.label}`,
+            idPrefix: `rt-${run.label}`,
             acceptedIdList: run.acceptedIdList,
             deviceIds: deviceIdsOf(tenant, 'sandbox'),
           }),

@@ -4,6 +4,7 @@ import type { Database } from '../../apps/server/src/core/db/database';
 import { createJobQueue, type NewJob } from '../../apps/server/src/core/jobs/job-queue';
 import type { Query, Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
+import { type ClaimRun, createRunTally } from './claim-run';
 import { drainWithPgBoss, sendInTransaction, startPgBoss, stopPgBoss } from './pg-boss';
 
 /**
@@ -28,8 +29,6 @@ export type JobsResult = {
     pgBossFour: ClaimRun;
   };
 };
-
-export type ClaimRun = { perSecond: number; ran: number; ranTwice: number; done: number };
 
 const NAME = 'bench.noop';
 const ENQUEUES_PER_TRANSACTION = 10;
@@ -116,7 +115,7 @@ const doneCount = async (sql: Sql) =>
 /** One or two queues drain `jobs` no-op jobs; the handler counts every run by key. */
 const drainWithQueues = async (sql: Sql, db: Database, jobs: number, workers: number): Promise<ClaimRun> => {
   await fillQueue(sql, jobs, `queue-${workers}:`);
-  const runs = new Map<string, number>();
+  const tally = createRunTally();
   const queues = Array.from({ length: workers }, () =>
     createJobQueue({ db, logger: quietLogger(), pollMs: 20, concurrency: 4 }),
   );
@@ -127,9 +126,8 @@ const drainWithQueues = async (sql: Sql, db: Database, jobs: number, workers: nu
   for (const queue of queues) {
     queue.define(NAME, {
       run: async (payload) => {
-        const key = String(payload.key);
-        runs.set(key, (runs.get(key) ?? 0) + 1);
-        if (runs.size >= jobs) finished();
+        tally.add(String(payload.key));
+        if (tally.ran() >= jobs) finished();
       },
     });
   }
@@ -138,18 +136,13 @@ const drainWithQueues = async (sql: Sql, db: Database, jobs: number, workers: nu
   await Promise.race([allRan, new Promise((resolve) => setTimeout(resolve, 120_000))]);
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(queues.map((queue) => queue.stop()));
-  return {
-    perSecond: Math.round(runs.size / seconds),
-    ran: runs.size,
-    ranTwice: [...runs.values()].filter((count) => count > 1).length,
-    done: await doneCount(sql),
-  };
+  return tally.result(seconds, await doneCount(sql));
 };
 
 /** The limit: the queue's two statements, nothing around them, looped on `connections` connections. */
 const drainBare = async (sql: Sql, jobs: number, connections: number): Promise<ClaimRun> => {
   await fillQueue(sql, jobs, `bare-${connections}:`);
-  const runs = new Map<string, number>();
+  const tally = createRunTally();
   const loop = async () => {
     for (;;) {
       const [claimed] = await sql.query<{ id: string; key: string }>(
@@ -161,7 +154,7 @@ const drainBare = async (sql: Sql, jobs: number, connections: number): Promise<C
         [NAME],
       );
       if (!claimed) return;
-      runs.set(claimed.key, (runs.get(claimed.key) ?? 0) + 1);
+      tally.add(claimed.key);
       await sql.query(
         `update jobs set status = 'done', locked_until = null, update_date = now() where id = $1`,
         [claimed.id],
@@ -171,12 +164,7 @@ const drainBare = async (sql: Sql, jobs: number, connections: number): Promise<C
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, loop));
   const seconds = (performance.now() - started) / 1000;
-  return {
-    perSecond: Math.round(runs.size / seconds),
-    ran: runs.size,
-    ranTwice: [...runs.values()].filter((count) => count > 1).length,
-    done: await doneCount(sql),
-  };
+  return tally.result(seconds, await doneCount(sql));
 };
 
 export const runJobs = async (

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Query, Sql } from '../lib/db';
-import type { ClaimRun } from './jobs';
+import { type ClaimRun, createRunTally } from './claim-run';
 
 /**
  * pg-boss 10 (the alternative issue #10 asked to measure against our queue) on the bench database, in its
@@ -56,12 +56,12 @@ export const drainWithPgBoss = async (
   await boss.insert(
     Array.from({ length: jobs }, (_, n) => ({ name: PG_BOSS_QUEUE, data: { key: `boss:${n}` } })),
   );
-  const runs = new Map<string, number>();
+  const tally = createRunTally();
   const loop = async () => {
     for (;;) {
       const [job] = await boss.fetch<{ key: string }>(PG_BOSS_QUEUE, { batchSize: 1 });
       if (!job) return;
-      runs.set(job.data.key, (runs.get(job.data.key) ?? 0) + 1);
+      tally.add(job.data.key);
       await boss.complete(PG_BOSS_QUEUE, job.id);
     }
   };
@@ -72,10 +72,5 @@ export const drainWithPgBoss = async (
     `select count(*) as n from ${SCHEMA}.job where name = $1 and state = 'completed'`,
     [PG_BOSS_QUEUE],
   );
-  return {
-    perSecond: Math.round(runs.size / seconds),
-    ran: runs.size,
-    ranTwice: [...runs.values()].filter((count) => count > 1).length,
-    done: Number(done?.n ?? 0),
-  };
+  return tally.result(seconds, Number(done?.n ?? 0));
 };

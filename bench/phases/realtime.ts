@@ -254,7 +254,8 @@ export const runBarePipeline = (
             mode: 'rate',
             rate: profile.realtime.eventsPerSecond,
             seconds: profile.realtime.seconds,
-            idPrefix: 'rt-pipe',
+            // Named like the product's runs (`rt-<label>`), which the count checks look for.
+            idPrefix: 'rt-pipeline',
             marker: 'rtpipe',
             duplicateEvery: 0,
           }),

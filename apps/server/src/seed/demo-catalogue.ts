@@ -13,44 +13,44 @@ export const seedDemoCatalogue = async (db: Database): Promise<void> => {
   await db.transaction(async (tx) => {
     const plans = createPlansRepository(tx);
     const features = createFeaturesRepository(tx);
-    await plans.insert({
-      code: 'pyme',
-      name: 'Pyme',
-      price_clp: 29_990,
-      price_usd: 32.9,
-      duration_days: 30,
-      devices: 2,
-      users: 5,
-      messages: 5_000,
-      chatgpt: 1_000,
-      dialogflow: 0,
-      yeastar: 0,
-      extra_prices: {
-        device: { clp: 9_990, usd: 10.9 },
-        user: { clp: 4_990, usd: 5.5 },
-        message: { clp: 5, usd: 0.01 },
+    for (const plan of [
+      {
+        code: 'pyme',
+        name: 'Pyme',
+        price_clp: 29_990,
+        price_usd: 32.9,
+        devices: 2,
+        users: 5,
+        messages: 5_000,
+        chatgpt: 1_000,
+        dialogflow: 0,
+        yeastar: 0,
+        extra_prices: {
+          device: { clp: 9_990, usd: 10.9 },
+          user: { clp: 4_990, usd: 5.5 },
+          message: { clp: 5, usd: 0.01 },
+        },
       },
-      access: EVERYTHING,
-    });
-    await plans.insert({
-      code: 'empresa',
-      name: 'Empresa',
-      price_clp: 89_990,
-      price_usd: 98.9,
-      duration_days: 30,
-      devices: 10,
-      users: 25,
-      messages: 30_000,
-      chatgpt: 10_000,
-      dialogflow: 10_000,
-      yeastar: 2_000,
-      extra_prices: {
-        device: { clp: 7_990, usd: 8.9 },
-        user: { clp: 3_990, usd: 4.4 },
-        message: { clp: 4, usd: 0.01 },
+      {
+        code: 'empresa',
+        name: 'Empresa',
+        price_clp: 89_990,
+        price_usd: 98.9,
+        devices: 10,
+        users: 25,
+        messages: 30_000,
+        chatgpt: 10_000,
+        dialogflow: 10_000,
+        yeastar: 2_000,
+        extra_prices: {
+          device: { clp: 7_990, usd: 8.9 },
+          user: { clp: 3_990, usd: 4.4 },
+          message: { clp: 4, usd: 0.01 },
+        },
       },
-      access: EVERYTHING,
-    });
+    ]) {
+      await plans.insert({ ...plan, duration_days: 30, access: EVERYTHING });
+    }
     for (const feature of [
       {
         code: 'bolsa-1000',

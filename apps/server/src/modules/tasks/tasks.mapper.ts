@@ -28,29 +28,25 @@ export const loadTaskRelated = async (
   const contactIds = [...new Set(rows.flatMap((row) => (row.contact_id ? [row.contact_id] : [])))];
   const [dealIds, leadIds] = [ids('deal'), ids('lead')];
   const taskIds = rows.map((row) => row.id);
+  /** The names of a kind of record the batch refers to (no query when it refers to none). */
+  const namesIn =
+    (
+      table: typeof contacts | typeof deals | typeof leads,
+      name: typeof contacts.full_name | typeof deals.name | typeof leads.full_name,
+      recordIds: string[],
+    ) =>
+    () =>
+      recordIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: table.id, name })
+            .from(table)
+            .where(and(eq(table.client_id, clientId), inArray(table.id, recordIds)));
   const [client, contactRows, dealRows, leadRows, commentRows] = await allOn(db, [
     () => db.select({ timezone: clients.timezone }).from(clients).where(eq(clients.id, clientId)),
-    () =>
-      contactIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: contacts.id, name: contacts.full_name })
-            .from(contacts)
-            .where(and(eq(contacts.client_id, clientId), inArray(contacts.id, contactIds))),
-    () =>
-      dealIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: deals.id, name: deals.name })
-            .from(deals)
-            .where(and(eq(deals.client_id, clientId), inArray(deals.id, dealIds))),
-    () =>
-      leadIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .select({ id: leads.id, name: leads.full_name })
-            .from(leads)
-            .where(and(eq(leads.client_id, clientId), inArray(leads.id, leadIds))),
+    namesIn(contacts, contacts.full_name, contactIds),
+    namesIn(deals, deals.name, dealIds),
+    namesIn(leads, leads.full_name, leadIds),
     () =>
       db
         .select({

@@ -3,9 +3,10 @@ import { loadAppTexts } from '../../shared/i18n';
 
 /**
  * A part of the frame that is not needed to show the page (the phones' module search, the task bell, the
- * release news, the pop-up announcements, the floating chat): its code is a chunk of its own and its words are in the screens'
- * texts, both loaded after the page, so the app shell stays light. The realtime listeners that keep the caches live are not deferred: an event that
- * arrived before their chunk would be lost.
+ * release news, the pop-up announcements, the floating chat): its code is a chunk of its own and its words
+ * are in the screens' texts, both loaded after the page, so the app shell stays light. The realtime
+ * listeners that keep the caches live are not deferred: an event that arrived before their chunk would be
+ * lost.
  */
 const deferred = (load: () => Promise<ComponentType>) => {
   const Part = lazy(async () => {
