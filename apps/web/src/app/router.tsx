@@ -1,10 +1,13 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import { setApiNavigator } from '../shared/api-client';
-import { loadAppTexts, loadShellTexts } from '../shared/i18n';
+import { loadShellTexts } from '../shared/i18n';
 import { PATHS } from '../shared/paths';
-import { APP_ROUTES } from './app-routes';
-import type { RouteHandle } from './layout/app-layout';
 import { RootRedirect } from './root-redirect';
 
 /**
@@ -16,7 +19,10 @@ const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'>
 });
 const errorPages = () => import('../features/errors/error-pages');
 
-/** The whole route table; the /app children come from APP_ROUTES, each behind its permission. */
+/** The frame of the /app area, the route its pages are patched into. */
+const APP_FRAME = 'app-frame';
+
+/** The public route table and the /app frame; the /app pages are discovered (discoverAppPages). */
 export const appRouteObjects: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   { path: PATHS.signin, ...lazyPage(() => import('../features/auth/signin-page').then((m) => m.SigninPage)) },
@@ -33,25 +39,12 @@ export const appRouteObjects: RouteObject[] = [
     ...lazyPage(() => Promise.all([import('./require-auth'), loadShellTexts()]).then(([m]) => m.RequireAuth)),
     children: [
       {
+        id: APP_FRAME,
         ...lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout)),
+        // The pages are patched in by discoverAppPages; these two answer /app itself before any page.
         children: [
           { index: true, element: <Navigate to={PATHS.home} replace /> },
           { path: 'dashboard', element: <Navigate to={PATHS.home} replace /> },
-          ...APP_ROUTES.map(
-            (entry): RouteObject => ({
-              path: entry.path,
-              handle: { entry } satisfies RouteHandle,
-              lazy: async () => {
-                const [{ RouteGuard }, page] = await Promise.all([
-                  import('./route-guard'),
-                  entry.page?.(),
-                  entry.hasShellTexts ? undefined : loadAppTexts(),
-                ]);
-                return { element: <RouteGuard entry={entry} page={page} /> };
-              },
-            }),
-          ),
-          { path: '*', element: <Navigate to="/app/404" replace /> },
         ],
       },
     ],
@@ -66,8 +59,18 @@ export const appRouteObjects: RouteObject[] = [
 export const notFoundPathFrom = (pathname: string): string =>
   pathname.startsWith('/app/') ? '/app/404' : PATHS.notFound;
 
+/**
+ * The router asks for routes it has not seen when an address matches none (or only a `*`): an /app address
+ * brings the /app pages, loaded once and patched into the frame (patching them again changes nothing).
+ */
+export const discoverAppPages: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!path.startsWith('/app/')) return;
+  const { appPageRoutes } = await import('./app-pages');
+  patch(APP_FRAME, appPageRoutes);
+};
+
 export const createAppRouter = () => {
-  const router = createBrowserRouter(appRouteObjects);
+  const router = createBrowserRouter(appRouteObjects, { patchRoutesOnNavigation: discoverAppPages });
   setApiNavigator((to, state) => {
     // The address of the missing record is replaced, so Back does not ask for it again.
     const isNotFound = to === PATHS.notFound;

@@ -6,7 +6,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider, Routes } from 'react-
 import { APP_ROUTES } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
 import { appQueryClient } from '../app/query-client';
-import { appRouteObjects } from '../app/router';
+import { appRouteObjects, discoverAppPages } from '../app/router';
 import { accountQueryKey } from '../shared/account/api/get-account';
 import { setSession } from '../shared/session';
 
@@ -48,7 +48,10 @@ export const renderRoutesAt = (path: string, routes: ReactNode, account: Account
  */
 export const renderAppAt = (path: string, account?: AccountBundle) => {
   if (account) signedInQueryClient(account, appQueryClient);
-  const router = createMemoryRouter(appRouteObjects, { initialEntries: [path] });
+  const router = createMemoryRouter(appRouteObjects, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: discoverAppPages,
+  });
   return {
     router,
     queryClient: appQueryClient,
