@@ -71,5 +71,21 @@ export const countChecks = async (
       ok: Number(counters?.wrong ?? 0) === 0,
     });
   }
+  // The triggers kept contact_owners equal to every contact's owners through the run's messages.
+  const owners = `select c.id, owner_id, c.client_id, c.last_message_at is not null, c.last_inbound_at
+                  from contacts c, jsonb_array_elements_text(c.owner) as owner_id where c.client_id = $1`;
+  const kept = `select contact_id, user_id, client_id, is_conversation, last_inbound_at
+                from contact_owners where client_id = $1`;
+  const [differing] = await sql.query<{ n: string }>(
+    `select (select count(*) from (${owners} except ${kept}) a) + (select count(*) from (${kept} except ${owners}) b) as n`,
+    [tenant.clientId],
+  );
+  const apart = Number(differing?.n ?? 0);
+  checks.push({
+    name: 'contact_owners rows that differ from the contacts’ owners',
+    expected: 0,
+    actual: apart,
+    ok: apart === 0,
+  });
   return checks;
 };

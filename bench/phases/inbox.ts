@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHAT_FILTERS, CHAT_OPTIONS, type ChatListQuery, chatListSchema } from '@conversa/domain';
-import { chatListConditions } from '../../apps/server/src/modules/contacts/chat-list';
+import { chatListConditions, ownedTotalCondition } from '../../apps/server/src/modules/contacts/chat-list';
 import { createContactsRepository } from '../../apps/server/src/modules/contacts/contacts.repository';
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
@@ -96,8 +96,16 @@ export const explainInbox = async (
   const rows: InboxPlanRow[] = [];
   for (const [index, inboxCase] of inboxCases(agent.fixed).entries()) {
     captured = [];
-    const conditions = chatListConditions(inboxCase.query, { userId: agent.id, timezone: tenant.timezone });
-    await repo.chats(tenant.clientId, conditions, inboxCase.query.fixed, inboxCase.query.offset, 0);
+    const viewer = { clientId: tenant.clientId, userId: agent.id, timezone: tenant.timezone };
+    const { query } = inboxCase;
+    await repo.chats(
+      tenant.clientId,
+      chatListConditions(query, viewer),
+      query.fixed,
+      query.offset,
+      0,
+      ownedTotalCondition(query, viewer),
+    );
     const queries = captured;
     const texts: string[] = [];
     const seqScans: string[] = [];

@@ -1,9 +1,22 @@
 import { type ChatListQuery, INACTIVE_AFTER_HOURS } from '@conversa/domain';
-import { eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { contacts } from '../../core/db/schema';
+import { and, type Column, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { contactOwners, contacts } from '../../core/db/schema';
 import { escapeLike } from '../../core/http/search-query';
 
-export type ChatListViewer = { userId: string; timezone: string };
+export type ChatListViewer = { clientId: string; userId: string; timezone: string };
+
+/**
+ * AllInactive: the customer never wrote or last wrote before the window, so the providers' service window
+ * is closed and only templates reach them.
+ */
+const inactive = (lastInboundAt: Column): SQL => {
+  const windowStart = sql`now() - make_interval(hours => ${INACTIVE_AFTER_HOURS})`;
+  return sql`(${lastInboundAt} is null or ${lastInboundAt} < ${windowStart})`;
+};
+
+/** The viewer's rows of contact_owners that are conversations: myDeriveds. */
+const ownedByViewer = (viewer: ChatListViewer): SQL =>
+  sql`${contactOwners.client_id} = ${viewer.clientId} and ${contactOwners.user_id} = ${viewer.userId} and ${contactOwners.is_conversation}`;
 
 /**
  * THE definition of the conversation list's filters and options (packages/domain/src/chat.ts), as SQL.
@@ -12,21 +25,16 @@ export type ChatListViewer = { userId: string; timezone: string };
  */
 export const chatListConditions = (query: ChatListQuery, viewer: ChatListViewer): SQL[] => {
   const conditions: SQL[] = [isNotNull(contacts.last_message_at)];
-  // All: every conversation. AllInactive: the customer never wrote or last wrote before the window, so
-  // the providers' service window is closed and only templates reach them.
-  if (query.filter === 'AllInactive') {
-    const windowStart = sql`now() - make_interval(hours => ${INACTIVE_AFTER_HOURS})`;
-    conditions.push(
-      sql`(${contacts.last_inbound_at} is null or ${contacts.last_inbound_at} < ${windowStart})`,
-    );
-  }
+  if (query.filter === 'AllInactive') conditions.push(inactive(contacts.last_inbound_at));
 
   switch (query.option) {
     case 'myContacts':
       conditions.push(eq(contacts.derivedto, viewer.userId));
       break;
     case 'myDeriveds':
-      conditions.push(sql`${contacts.owner} @> ${JSON.stringify([viewer.userId])}::jsonb`);
+      conditions.push(
+        sql`${contacts.id} in (select ${contactOwners.contact_id} from ${contactOwners} where ${ownedByViewer(viewer)})`,
+      );
       break;
     case 'floatContacts':
       conditions.push(eq(contacts.derivedto, ''));
@@ -49,4 +57,15 @@ export const chatListConditions = (query: ChatListQuery, viewer: ChatListViewer)
     conditions.push(sql`lower(${contacts.full_name}) like ${`%${escapeLike(query.search.toLowerCase())}%`}`);
   }
   return conditions;
+};
+
+/**
+ * Where the list's total can be counted on contact_owners alone: myDeriveds without a name search. The
+ * same conversations as chatListConditions selects (the triggers keep each row's conversation state and
+ * last inbound time equal to its contact's), counted index-only instead of one contact's page each.
+ */
+export const ownedTotalCondition = (query: ChatListQuery, viewer: ChatListViewer): SQL | undefined => {
+  if (query.option !== 'myDeriveds' || query.search !== '') return undefined;
+  const owned = ownedByViewer(viewer);
+  return query.filter === 'AllInactive' ? and(owned, inactive(contactOwners.last_inbound_at)) : owned;
 };

@@ -2,7 +2,7 @@ import { type LastMessage, LIST_TOTAL_CAP, type MessageStatus } from '@conversa/
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
-import { type ContactRow, contacts, devices } from '../../core/db/schema';
+import { type ContactRow, contactOwners, contacts, devices } from '../../core/db/schema';
 
 export type NewContact = Omit<typeof contacts.$inferInsert, 'client_id'>;
 
@@ -106,10 +106,18 @@ export const createContactsRepository = (db: Executor) => {
      * One page of the conversation list: pinned conversations first (in last-message order), then the
      * rest. Pinned ones are read apart so the rest keeps using the (client_id, last_message_at) index.
      * The total is the slow part (exact up to LIST_TOTAL_CAP, it visits that many conversations), so
-     * it runs beside the page rather than before or after it: on PostgreSQL each takes its own pool connection and the answer
-     * takes the longer of the two, not their sum (PGlite has one connection and runs them in turn).
+     * it runs beside the page rather than before or after it: each takes its own pool connection and the
+     * answer takes the longer of the two, not their sum. `ownedTotal` (chat-list.ts) counts the same
+     * conversations on contact_owners, where it is cheaper.
      */
-    async chats(clientId: string, conditions: SQL[], fixed: string[], limit: number, offset: number) {
+    async chats(
+      clientId: string,
+      conditions: SQL[],
+      fixed: string[],
+      limit: number,
+      offset: number,
+      ownedTotal?: SQL,
+    ) {
       const where = tenant(clientId, ...conditions);
       const page = async (): Promise<DetailedContact[]> => {
         const pinned =
@@ -129,10 +137,11 @@ export const createContactsRepository = (db: Executor) => {
         return [...pinnedPage, ...rest];
       };
       // Counting stops one row past the cap: enough to know there are more, never a walk of them all.
-      const capped = db
-        .select({ one: sql`1` })
-        .from(contacts)
-        .where(where)
+      const capped = (
+        ownedTotal
+          ? db.select({ one: sql`1` }).from(contactOwners).where(ownedTotal)
+          : db.select({ one: sql`1` }).from(contacts).where(where)
+      )
         .limit(LIST_TOTAL_CAP + 1)
         .as('capped');
       const [rows, totals] = await Promise.all([page(), db.select({ total: count() }).from(capped)]);

@@ -20,7 +20,7 @@ import {
 import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createUsersRepository } from '../users/users.repository';
-import { chatListConditions } from './chat-list';
+import { chatListConditions, ownedTotalCondition } from './chat-list';
 import { toContact } from './contacts.mapper';
 import { contactRecords } from './contacts.records';
 import { createContactsRepository } from './contacts.repository';
@@ -86,7 +86,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     const client = await createClientsRepository(db).findById(auth.clientId);
     // A zone stored before zones were validated would make PostgreSQL fail the whole list.
     const timezone = client && isTimeZone(client.timezone) ? client.timezone : DEFAULTS.timezone;
-    return { userId: auth.userId, timezone };
+    return { clientId: auth.clientId, userId: auth.userId, timezone };
   };
 
   const validUuids = (ids: string[]) => ids.filter(isUuid);
@@ -112,14 +112,15 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     },
 
     async chats(auth: AuthContext, input: ChatListQuery) {
-      const conditions = chatListConditions(input, await viewerOf(auth));
+      const viewer = await viewerOf(auth);
       const offset = (input.page - 1) * input.offset;
       const { rows, total, more } = await repo.chats(
         auth.clientId,
-        conditions,
+        chatListConditions(input, viewer),
         validUuids(input.fixed),
         input.offset,
         offset,
+        ownedTotalCondition(input, viewer),
       );
       return {
         data: rows.map(toContact),

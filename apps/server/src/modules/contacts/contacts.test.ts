@@ -484,6 +484,49 @@ describe('the conversation list', () => {
     expect((await chats(company)).body.pagination?.total).toBe(3);
   });
 
+  it('myDeriveds follows the owners a contact gains and loses, in its rows and its total', async () => {
+    const company = await signupCompany(testApp.app);
+    const companyDevice = await createSandboxDevice(testApp.app, company.token);
+    const [first, second, unowned, later] = [newPhone(), newPhone(), newPhone(), newPhone()];
+    for (const phone of [first, second, unowned]) await deliver(testApp.app, companyDevice, { phone });
+    const contactOf = (phone: string) => contactByPhone(testApp.app, company.token, phone);
+    const setOwners = (id: string, owners: string[]) =>
+      call(testApp.app, 'PUT', `/api/v1/en/contact/updateone/${id}`, {
+        token: company.token,
+        body: { owner: owners },
+      });
+    const created = await call<Contact>(testApp.app, 'POST', '/api/v1/en/contact/create', {
+      token: company.token,
+      body: { name: 'Sin Mensajes', phone: later },
+    });
+    const laterId = created.body.data[0]?.id ?? '';
+    for (const id of [(await contactOf(first)).id, (await contactOf(second)).id, laterId]) {
+      expect((await setOwners(id, [company.userId])).status).toBe(200);
+    }
+    const derived = async (filter = 'All', search = '') => {
+      const answer = await chats(company, { option: 'myDeriveds', filter, search });
+      const phones = answer.body.data.map((contact) => contact.info.phone).sort();
+      return { phones, total: answer.body.pagination?.total };
+    };
+    // The contact without messages is not a conversation yet.
+    expect(await derived()).toEqual({ phones: [first, second].sort(), total: 2 });
+    await deliver(testApp.app, companyDevice, { phone: later });
+    expect(await derived()).toEqual({ phones: [first, second, later].sort(), total: 3 });
+    // The customer window: closed for `second` a day ago, opened again by a new message.
+    await testApp.app.database.db.execute(
+      sql`update contacts set last_inbound_at = now() - interval '25 hours' where client_id = ${company.clientId} and phone = ${second}`,
+    );
+    expect(await derived('AllInactive')).toEqual({ phones: [second], total: 1 });
+    await deliver(testApp.app, companyDevice, { phone: second });
+    expect(await derived('AllInactive')).toEqual({ phones: [], total: 0 });
+    // Owners taken away and a deleted contact leave the list; a name search counts the same conversations.
+    expect((await setOwners((await contactOf(first)).id, [])).status).toBe(200);
+    await call(testApp.app, 'DELETE', `/api/v1/en/contact/deleteone/${laterId}`, { token: company.token });
+    expect(await derived()).toEqual({ phones: [second], total: 1 });
+    const secondName = (await contactOf(second)).info.full_name.toLowerCase();
+    expect(await derived('All', secondName)).toEqual({ phones: [second], total: 1 });
+  });
+
   it('All keeps every conversation while AllInactive lists those whose customer window has closed', async () => {
     const company = await signupCompany(testApp.app);
     const companyDevice = await createSandboxDevice(testApp.app, company.token);

@@ -63,8 +63,6 @@ export const contacts = pgTable(
     index('contacts_client_id_pending_idx')
       .on(table.client_id, table.last_message_at.desc())
       .where(sql`${table.numpending} > 0`),
-    // `owner @> '["<user id>"]'` (the list's myDeriveds option); jsonb_path_ops answers only @>, and smaller.
-    index('contacts_owner_gin_idx').using('gin', table.owner.op('jsonb_path_ops')),
     index('contacts_full_name_trgm_idx').using('gin', sql`lower(${table.full_name}) gin_trgm_ops`),
     index('contacts_client_id_create_date_idx').on(table.client_id, table.create_date),
     // The contacts screen (record kit): sorted by name, filtered by tag, grouped by stage on the board.

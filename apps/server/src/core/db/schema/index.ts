@@ -3,6 +3,7 @@ export * from './audit-logs';
 export * from './billing';
 export * from './calls';
 export * from './clients';
+export * from './contact-owners';
 export * from './contacts';
 export * from './deals';
 export * from './devices';
