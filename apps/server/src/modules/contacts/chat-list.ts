@@ -3,6 +3,7 @@ import { and, type Column, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { contactOwners, contacts } from '../../core/db/schema';
 import { escapeLike } from '../../core/http/search-query';
 
+/** Who looks at the list; `timezone` is the company's, where today starts for todayMsg. */
 export type ChatListViewer = { clientId: string; userId: string; timezone: string };
 
 /**

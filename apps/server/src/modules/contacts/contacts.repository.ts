@@ -1,6 +1,6 @@
 import { type LastMessage, LIST_TOTAL_CAP, type MessageStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/database';
+import { allOn, type Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
 import { type ContactRow, contactOwners, contacts, devices } from '../../core/db/schema';
 
@@ -105,10 +105,11 @@ export const createContactsRepository = (db: Executor) => {
     /**
      * One page of the conversation list: pinned conversations first (in last-message order), then the
      * rest. Pinned ones are read apart so the rest keeps using the (client_id, last_message_at) index.
-     * The total is the slow part (exact up to LIST_TOTAL_CAP, it visits that many conversations), so
-     * it runs beside the page rather than before or after it: each takes its own pool connection and the
-     * answer takes the longer of the two, not their sum. `ownedTotal` (chat-list.ts) counts the same
-     * conversations on contact_owners, where it is cheaper.
+     * The three reads run side by side, each on its own pool connection, so the answer takes the longest
+     * of them, not their sum: the rest's window starts early enough for any number of matching pinned
+     * ones (at most `fixed.length`) and is cut once that number is known; the total (exact up to
+     * LIST_TOTAL_CAP, the slow part) stops one row past the cap. `ownedTotal` (chat-list.ts) counts the
+     * same conversations on contact_owners, where it is cheaper.
      */
     async chats(
       clientId: string,
@@ -119,24 +120,7 @@ export const createContactsRepository = (db: Executor) => {
       ownedTotal?: SQL,
     ) {
       const where = tenant(clientId, ...conditions);
-      const page = async (): Promise<DetailedContact[]> => {
-        const pinned =
-          fixed.length > 0
-            ? await selectDetailed()
-                .where(and(where, inArray(contacts.id, fixed)))
-                .orderBy(...NEWEST_MESSAGE)
-            : [];
-        const pinnedPage = pinned.slice(offset, offset + limit);
-        const restLimit = limit - pinnedPage.length;
-        if (restLimit <= 0) return pinnedPage;
-        const rest = await selectDetailed()
-          .where(fixed.length > 0 ? and(where, notInArray(contacts.id, fixed)) : where)
-          .orderBy(...NEWEST_MESSAGE)
-          .limit(restLimit)
-          .offset(Math.max(0, offset - pinned.length));
-        return [...pinnedPage, ...rest];
-      };
-      // Counting stops one row past the cap: enough to know there are more, never a walk of them all.
+      const restStart = Math.max(0, offset - fixed.length);
       const capped = (
         ownedTotal
           ? db.select({ one: sql`1` }).from(contactOwners).where(ownedTotal)
@@ -144,7 +128,24 @@ export const createContactsRepository = (db: Executor) => {
       )
         .limit(LIST_TOTAL_CAP + 1)
         .as('capped');
-      const [rows, totals] = await Promise.all([page(), db.select({ total: count() }).from(capped)]);
+      const [pinned, rest, totals] = await allOn(db, [
+        async (): Promise<DetailedContact[]> =>
+          fixed.length > 0
+            ? selectDetailed()
+                .where(and(where, inArray(contacts.id, fixed)))
+                .orderBy(...NEWEST_MESSAGE)
+            : [],
+        () =>
+          selectDetailed()
+            .where(fixed.length > 0 ? and(where, notInArray(contacts.id, fixed)) : where)
+            .orderBy(...NEWEST_MESSAGE)
+            .limit(limit + fixed.length)
+            .offset(restStart),
+        () => db.select({ total: count() }).from(capped),
+      ] as const);
+      const pinnedPage = pinned.slice(offset, offset + limit);
+      const restFrom = Math.max(0, offset - pinned.length) - restStart;
+      const rows = [...pinnedPage, ...rest.slice(restFrom, restFrom + limit - pinnedPage.length)];
       const counted = totals[0]?.total ?? 0;
       return { rows, total: Math.min(counted, LIST_TOTAL_CAP), more: counted > LIST_TOTAL_CAP };
     },

@@ -20,7 +20,7 @@ import {
 import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createUsersRepository } from '../users/users.repository';
-import { chatListConditions, ownedTotalCondition } from './chat-list';
+import { type ChatListViewer, chatListConditions, ownedTotalCondition } from './chat-list';
 import { toContact } from './contacts.mapper';
 import { contactRecords } from './contacts.records';
 import { createContactsRepository } from './contacts.repository';
@@ -82,11 +82,13 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     return record;
   };
 
-  const viewerOf = async (auth: AuthContext) => {
+  /** Who looks at the list; the company's time zone is read only for todayMsg, the option that uses it. */
+  const viewerOf = async (auth: AuthContext, query: ChatListQuery): Promise<ChatListViewer> => {
+    const viewer = { clientId: auth.clientId, userId: auth.userId, timezone: DEFAULTS.timezone };
+    if (query.option !== 'todayMsg') return viewer;
     const client = await createClientsRepository(db).findById(auth.clientId);
     // A zone stored before zones were validated would make PostgreSQL fail the whole list.
-    const timezone = client && isTimeZone(client.timezone) ? client.timezone : DEFAULTS.timezone;
-    return { clientId: auth.clientId, userId: auth.userId, timezone };
+    return client && isTimeZone(client.timezone) ? { ...viewer, timezone: client.timezone } : viewer;
   };
 
   const validUuids = (ids: string[]) => ids.filter(isUuid);
@@ -112,7 +114,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     },
 
     async chats(auth: AuthContext, input: ChatListQuery) {
-      const viewer = await viewerOf(auth);
+      const viewer = await viewerOf(auth, input);
       const offset = (input.page - 1) * input.offset;
       const { rows, total, more } = await repo.chats(
         auth.clientId,
@@ -207,7 +209,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
 
     /** Frees the conversations the chat query selects (the list the supervisor is looking at). */
     async unlockMany(auth: AuthContext, find: ChatListQuery): Promise<number> {
-      const conditions = chatListConditions(find, await viewerOf(auth));
+      const conditions = chatListConditions(find, await viewerOf(auth, find));
       return unlock(auth, conditions);
     },
 

@@ -413,6 +413,13 @@ describe('the conversation list', () => {
     expect(new Set(all).size).toBe(23);
     const search = await chats(company, { search: 'PERSONA 1' });
     expect(search.body.pagination?.total).toBe(10);
+    // A pinned conversation the search leaves out shifts no page: every match once, pinned first.
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const answer = await chats(company, { search: 'persona 1', fixed: [ids[0], ids[12]], offset: 4, page });
+      pages.push(...answer.body.data.map((contact) => contact.info.full_name.slice(-2)));
+    }
+    expect(pages).toEqual(['12', '19', '18', '17', '16', '15', '14', '13', '11', '10']);
   });
 
   it('counts exactly up to 10,000 conversations and answers 10,000 with more beyond', async () => {
