@@ -55,7 +55,7 @@ export const PlanCard = ({
           {billingMoney(priceIn(plan, currency), currency, client)}
         </Typography>
         <Typography color="text.secondary" data-testid="plan-duration">
-          {t('billing.duration', { days: plan.duration_days })}
+          {t('billing.duration', { count: plan.duration_days })}
         </Typography>
         {isCurrent && client.plan_expires_at && (
           <Typography variant="body2" data-testid="plan-expiry">

@@ -15,6 +15,9 @@ const paidKey = (client: ConsoleClient) => {
 };
 const PAID_COLORS = { paid: 'success', unpaid: 'error', trial: 'default' } as const;
 
+/** The usage column: each count with its noun in the right plural form. */
+const USAGE = ['users', 'devices', 'messages'] as const;
+
 export type ClientAction = 'edit' | 'block' | 'unblock' | 'impersonate';
 
 /** One company of the console: plan, expiry, paid state, usage and status, with its actions. */
@@ -78,11 +81,12 @@ export const ClientRow = ({
       </TableCell>
       <TableCell sx={wideOnly}>{paidChip}</TableCell>
       <TableCell sx={wideOnly} data-testid="client-usage">
-        {t('consoleClients.usageText', {
-          users: formatCount(client.usage.users, client.number_format),
-          devices: formatCount(client.usage.devices, client.number_format),
-          messages: formatCount(client.usage.messages, client.number_format),
-        })}
+        {USAGE.map((what) =>
+          t(`consoleClients.usage.${what}`, {
+            count: client.usage[what],
+            value: formatCount(client.usage[what], client.number_format),
+          }),
+        ).join(' · ')}
       </TableCell>
       <TableCell sx={wideOnly}>{statusChip('client-status')}</TableCell>
       <TableCell align="right">

@@ -33,7 +33,7 @@ const acme: ConsoleClient = {
   status: 'active',
   plan_name: 'Pro',
   plan_started_at: '2026-01-01T00:00:00.000Z',
-  usage: { users: 4, devices: 2, messages: 1234 },
+  usage: { users: 4, devices: 1, messages: 1234 },
 };
 
 const serve = () =>
@@ -66,7 +66,7 @@ describe('clients page (master)', () => {
     // In their columns on a wide screen, and under the company's name where a phone drops those columns.
     expect(row.getAllByText('Pro')).toHaveLength(2);
     expect(row.getAllByText('Pagado')).toHaveLength(2);
-    expect(row.getByTestId('client-usage')).toHaveTextContent('4 usuarios · 2 dispositivos · 1.234 mensajes');
+    expect(row.getByTestId('client-usage')).toHaveTextContent('4 usuarios · 1 dispositivo · 1.234 mensajes');
     expect(row.getByTestId('client-status')).toHaveTextContent('Activa');
 
     await userEvent.type(screen.getByTestId('clients-search'), 'acme');
