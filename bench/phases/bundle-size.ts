@@ -39,6 +39,9 @@ const ROUTES = [
     modules: [
       'src/app/require-auth.tsx',
       'src/app/layout/app-layout.tsx',
+      // The /app pages' table, which the router discovers on the first /app address, and the page's guard.
+      'src/app/app-pages.tsx',
+      'src/app/route-guard.tsx',
       'src/features/dashboard/dashboard-main-page.tsx',
       // The shell's texts, which the /app route fetches before it shows the frame (shared/i18n.ts).
       'src/locales/es.json?part=shell',
