@@ -70,10 +70,11 @@ const plansDir = join(resultsDir, 'plans');
 mkdirSync(plansDir, { recursive: true });
 const dataDir =
   profile.name === 'smoke' ? join(tmpdir(), `conversa-bench-${process.pid}`) : join(resultsDir, 'data');
+// `--database-url` puts any profile on that server: the quick profile's embedded figures are compared with
+// the same run on the machine's PostgreSQL server this way.
 const databaseUrl =
-  profile.database === 'postgres'
-    ? (values['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/conversa_bench')
-    : undefined;
+  values['database-url'] ??
+  (profile.database === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/conversa_bench' : undefined);
 const target: DatabaseTarget = databaseUrl
   ? { kind: 'postgres', url: databaseUrl }
   : { kind: 'embedded', dataDir };
@@ -433,7 +434,10 @@ const tableOf = (r: Results): Row[] => {
     rows.push({
       metric: `${name}: accepted/s (${run.failed} failed)`,
       ours: perSecond(run.acceptedPerSecond),
-      limit: run.mode === 'max' ? `${perSecond(raw)} raw DB, ${perSecond(bare)} bare Fastify` : '',
+      limit:
+        run.mode === 'max'
+          ? `${Number.isNaN(raw) ? 'raw DB not measured (--only)' : `${perSecond(raw)} raw DB`}, ${perSecond(bare)} bare Fastify`
+          : '',
       ratio:
         run.mode === 'max'
           ? `${ratio(run.acceptedPerSecond, raw)} / ${ratio(run.acceptedPerSecond, bare)}`
