@@ -39,12 +39,13 @@ const tagsOf = (text: string) =>
   [...text.matchAll(/<\/?([a-z][\w-]*)\s*\/?>/gi)].map((match) => match[0]).sort();
 
 const es = textsOf('es');
-const esKeys = baseKeysOf(es.keys());
+const esKeys = [...es.keys()];
 const translations = LOCALES.filter((locale) => locale !== 'es');
 
 describe('translation bundles', () => {
+  // Plural keys carry all six forms in every bundle (i18next uses the language's own), so the keys are equal.
   it.each(translations)('%s has every Spanish text and none that Spanish lacks', (locale) => {
-    const keys = baseKeysOf(textsOf(locale).keys());
+    const keys = [...textsOf(locale).keys()];
     expect(
       esKeys.filter((key) => !keys.includes(key)),
       `${locale} lacks`,
