@@ -29,6 +29,14 @@ describe('the new-contact form', () => {
     expect(issuesOf({ name: 'Ana', phone: '56912345678', email: '' })).toEqual([]);
     expect(issuesOf({ name: 'Ana', phone: '56912345678', email: 'ana@' })).toEqual(['email']);
   });
+
+  it('refuses half an emoji (a lone surrogate), as a row of an imported file, naming the field', () => {
+    const result = contactCreateSchema.safeParse({ name: 'Ana \ud83d', phone: '56912345678' });
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['name'], message: 'validation.loneSurrogate' },
+    ]);
+    expect(issuesOf({ name: 'Ana \ud83d\ude00', phone: '56912345678' })).toEqual([]);
+  });
 });
 
 describe('the conversation list query', () => {

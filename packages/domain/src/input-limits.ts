@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 
 /**
- * Limits every input of the API obeys, whatever the route: PostgreSQL text cannot store U+0000, its
- * integer columns stop at 2,147,483,647, its dates have no year 0, and no form or search body nests
- * anywhere near MAX_INPUT_DEPTH levels. Messages are i18n keys like the other validation messages.
+ * Limits every input of the API obeys, whatever the route: PostgreSQL text cannot store U+0000, its jsonb
+ * refuses half of a UTF-16 pair, its integer columns stop at 2,147,483,647, its dates have no year 0, and
+ * no form or search body nests anywhere near MAX_INPUT_DEPTH levels. Messages are i18n keys like the other
+ * validation messages.
  */
 export const INPUT_MESSAGES = {
   nul: 'validation.nulCharacter',
+  loneSurrogate: 'validation.loneSurrogate',
   tooDeep: 'validation.tooDeep',
   timezone: 'validation.timezone',
 } as const;
@@ -24,9 +26,49 @@ const NUL = '\u0000';
 export const hasNul = (text: string): boolean => text.includes(NUL);
 
 /**
+ * Half of a UTF-16 surrogate pair without its other half (`"\ud83d"` in JSON, half an emoji): no character
+ * at all. JavaScript strings and JSON allow it; PostgreSQL's jsonb refuses it, and its text would silently
+ * hold U+FFFD instead.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
+/** A provider's text as it can be stored: each lone surrogate becomes U+FFFD, the replacement character. */
+export const replaceLoneSurrogates = (text: string): string => text.replace(LONE_SURROGATES, '\ufffd');
+
+/**
+ * Every text of a provider's payload (a webhook's message, a PBX's call) as PostgreSQL can store it, at any
+ * depth: NULs dropped and each lone surrogate replaced by U+FFFD. A provider's delivery is stored, never
+ * refused for its text: a refused one is retried until the provider gives up, and lost. Objects other than
+ * plain ones (dates) are kept as they are.
+ */
+export const storableProviderValue = (value: unknown): unknown => {
+  if (typeof value === 'string') return replaceLoneSurrogates(value).replaceAll(NUL, '');
+  if (Array.isArray(value)) return value.map(storableProviderValue);
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) {
+    return value;
+  }
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, storableProviderValue(item)]));
+};
+
+/** Why PostgreSQL cannot store a text a person typed, if it cannot. */
+const textIssueOf = (text: string): string | undefined => {
+  if (hasNul(text)) return INPUT_MESSAGES.nul;
+  if (hasLoneSurrogate(text)) return INPUT_MESSAGES.loneSurrogate;
+  return undefined;
+};
+
+/** A key as a path shows it: the characters that made it unstorable written as escapes (`a\\u0000b`). */
+const printableKey = (key: string): string =>
+  key.replaceAll(NUL, '\\u0000').replace(LONE_SURROGATES, (half) => `\\u${half.charCodeAt(0).toString(16)}`);
+
+/**
  * The first problem of a parsed input (JSON body, query, path parameters) that no schema can be trusted
- * to see: a NUL in any string or key, or nesting deeper than MAX_INPUT_DEPTH. The path names the field
- * the way validation errors do (`filters.0.value`). `checkText: false` checks the depth only.
+ * to see: a NUL or a lone surrogate in any string or key, or nesting deeper than MAX_INPUT_DEPTH. The path
+ * names the field the way validation errors do (`filters.0.value`). `checkText: false` checks the depth
+ * only.
  */
 export const findUnsafeInput = (
   value: unknown,
@@ -35,7 +77,8 @@ export const findUnsafeInput = (
   const checkText = options.checkText ?? true;
   const walk = (node: unknown, path: string[]): InputIssue | undefined => {
     if (typeof node === 'string') {
-      return checkText && hasNul(node) ? { path: path.join('.'), message: INPUT_MESSAGES.nul } : undefined;
+      const message = checkText ? textIssueOf(node) : undefined;
+      return message ? { path: path.join('.'), message } : undefined;
     }
     if (typeof node !== 'object' || node === null) return undefined;
     if (path.length >= MAX_INPUT_DEPTH) return { path: path.join('.'), message: INPUT_MESSAGES.tooDeep };
@@ -43,9 +86,8 @@ export const findUnsafeInput = (
       ? node.map((item, index) => [String(index), item])
       : Object.entries(node);
     for (const [key, item] of entries) {
-      if (checkText && hasNul(key)) {
-        return { path: [...path, key.replaceAll(NUL, '\\u0000')].join('.'), message: INPUT_MESSAGES.nul };
-      }
+      const keyMessage = checkText ? textIssueOf(key) : undefined;
+      if (keyMessage) return { path: [...path, printableKey(key)].join('.'), message: keyMessage };
       const issue = walk(item, [...path, key]);
       if (issue) return issue;
     }

@@ -1,4 +1,4 @@
-import { FILE_MAX_BYTES } from '@conversa/domain';
+import { FILE_MAX_BYTES, storableProviderValue } from '@conversa/domain';
 import { fetchOutbound, type OutboundRequest } from '../core/net/outbound-fetch';
 import type { DownloadedMedia, SendFailure } from './channel-adapter';
 
@@ -42,7 +42,9 @@ const toCallError = (error: unknown, url: string): ProviderCallError => {
 const parseBody = (text: string): unknown => {
   if (text === '') return {};
   try {
-    return JSON.parse(text);
+    // A provider's answer (a template it lists, a sent message's id) may end up stored: its texts as
+    // PostgreSQL can hold them.
+    return storableProviderValue(JSON.parse(text));
   } catch {
     return { text: text.slice(0, 500) };
   }

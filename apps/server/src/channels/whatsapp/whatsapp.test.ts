@@ -278,6 +278,59 @@ describe('WhatsApp Cloud API devices', () => {
     expect((await contactsWithPhone(testApp.app, phone))[0]).toMatchObject({ numpending: 9, numtotal: 9 });
   });
 
+  it('stores a signed delivery holding half an emoji (a lone surrogate) with U+FFFD in its place', async () => {
+    const phone = newPhone();
+    graph.media.set('media-doc-half', { content: TINY_PDF, mimeType: 'application/pdf' });
+    const text = inbound(phone, { type: 'text', text: { body: 'Hola \ud83d' } }, 'Ana \ud83d');
+    const document = inbound(phone, {
+      type: 'document',
+      document: {
+        id: 'media-doc-half',
+        mime_type: 'application/pdf',
+        filename: 'cv\ud83d.pdf',
+        caption: '\ud83d',
+      },
+    });
+    // Meta writes it as the JSON escape "\ud83d", and signs those exact bytes.
+    expect(JSON.stringify(text)).toContain('Hola \\ud83d');
+    expect(await deliver(text)).toBe(200);
+    expect(await deliver(document)).toBe(200);
+    expect(await storedMessage(testApp.app, device.id, idOf(text))).toMatchObject({ body: 'Hola \ufffd' });
+    expect(await storedMessage(testApp.app, device.id, idOf(document))).toMatchObject({ body: '\ufffd' });
+    await expect
+      .poll(async () => (await storedMessage(testApp.app, device.id, idOf(document)))?.filename, {
+        timeout: 10_000,
+      })
+      .toBe('cv\ufffd.pdf');
+    expect(await contactsWithPhone(testApp.app, phone)).toMatchObject([
+      { full_name: 'Ana \ufffd', numtotal: 2 },
+    ]);
+
+    const { contact } = await conversation();
+    const sent = await sendText(testApp.app, owner, {
+      device_id: device.id,
+      contact_id: contact.id,
+      body: 'x',
+    });
+    await settled(sent.id);
+    const failed = payload({
+      statuses: [
+        {
+          id: String((await storedMessageById(testApp.app, sent.id))?.message_id),
+          status: 'failed',
+          timestamp: '1',
+          recipient_id: '1',
+          errors: [{ code: 131000, title: 'Failed', message: 'Cut \ud83d' }],
+        },
+      ],
+    });
+    expect(await deliver(failed)).toBe(200);
+    expect(await storedMessageById(testApp.app, sent.id)).toMatchObject({
+      status: 'error',
+      error: 'Cut \ufffd (#131000)',
+    });
+  });
+
   it('accepts a 3 MB delivery', async () => {
     const phone = newPhone();
     const delivery = inbound(phone, { type: 'text', text: { body: 'big batch' } });

@@ -26,6 +26,8 @@ beforeAll(async () => {
     if (request.path === '/refused') return { status: 401, json: { message: 'bad key' } };
     if (request.path === '/html') return { body: Buffer.from('<html></html>') };
     if (request.path === '/hang') return { hang: true };
+    if (request.path === '/half-emoji')
+      return { body: Buffer.from('{"reply":"ok \\ud83d","items":["\\udc00"]}') };
     return {
       json: {
         method: request.method,
@@ -60,6 +62,10 @@ describe('a JSON call to a provider', () => {
       got: 'a=b+c',
     });
     expect(await call('/echo')).toEqual({ method: 'GET', type: null, got: '' });
+  });
+
+  it('answers half an emoji (a lone surrogate) as U+FFFD, so what a provider says can always be stored', async () => {
+    expect(await call('/half-emoji')).toEqual({ reply: 'ok \ufffd', items: ['\ufffd'] });
   });
 
   it('classifies failures: 429 retryable with its Retry-After, 401 not, an answer not JSON retryable', async () => {

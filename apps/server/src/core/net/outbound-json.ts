@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { storableProviderValue } from '@conversa/domain';
 import { fetchOutbound, OutboundRefused, type OutboundRequest } from './outbound-fetch';
 
 /** A provider's Retry-After is followed up to this; a longer wait is the caller's backoff to decide. */
@@ -64,7 +65,8 @@ export const fetchJson = async (
   const text = answer.body.toString('utf8');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Whatever the server we called answers may end up stored: its texts as PostgreSQL can hold them.
+    parsed = storableProviderValue(JSON.parse(text));
   } catch {
     parsed = undefined;
   }

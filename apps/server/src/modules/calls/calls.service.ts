@@ -5,6 +5,7 @@ import {
   type CallDialInput,
   normalizePhone,
   type SearchBody,
+  storableProviderValue,
   type YeastarConfig,
   yeastarConfigSchema,
 } from '@conversa/domain';
@@ -136,7 +137,9 @@ export const createCallsService = ({ db, events, box, yeastar, integrations: int
       if (!integration) throw notFound();
       const config = configOf(integration);
       if (!isSameSecret(secret, config.webhook_secret ?? '')) throw unauthorized();
-      const report = parseYeastarEvent(body);
+      // The PBX's texts as PostgreSQL can store them (its `msg` is JSON inside a string: read, then cleaned).
+      const parsed = parseYeastarEvent(body);
+      const report = parsed && (storableProviderValue(parsed) as YeastarCallReport);
       if (!report) return null;
       const values = await valuesOf(integration, config, report);
       const clientId = integration.client_id;

@@ -170,6 +170,16 @@ describe('Yeastar calls', () => {
     expect(notified.rows.map((row) => row.action)).toEqual(['create', 'update', 'update', 'create']);
   });
 
+  it('stores a call whose report holds half an emoji, with U+FFFD in its place, never refusing the PBX', async () => {
+    const phone = newPhone();
+    const contact = await createContact(owner, `+${phone}`);
+    // In the JSON text inside the JSON, and in a field of the outer body (JSON.stringify writes "\ud83d").
+    const body = { ...cdr('1772450100.40\ud83d', { call_to: phone }), note: '\ud83d' };
+    const answer = await webhook(integration.id, secret, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((await callsOf(owner, contact.id))[0]).toMatchObject({ external_id: '1772450100.40\ufffd' });
+  });
+
   it('answers 401 without the secret or with a wrong one, and 404 for an unknown integration', async () => {
     const body = cdr('1772450100.20', { call_to: newPhone() });
     expect((await webhook(integration.id, undefined, body)).status).toBe(401);

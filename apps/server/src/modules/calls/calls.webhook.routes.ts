@@ -28,7 +28,7 @@ export const callsWebhookRoutes: FastifyPluginAsyncZod<{ service: CallsService }
         querystring: z.object({ secret: z.string().max(500).default('') }),
         body: z.unknown(),
       },
-      config: { isPublic: true },
+      config: { isPublic: true, providerPayload: true },
       bodyLimit: BODY_LIMIT,
     },
     async (request) => {

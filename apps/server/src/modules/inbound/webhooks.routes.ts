@@ -1,4 +1,4 @@
-import { CHANNEL_TYPES, hasNul } from '@conversa/domain';
+import { CHANNEL_TYPES, hasNul, storableProviderValue } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,6 +40,12 @@ const templateHoldsNul = (event: InboundTemplateEvent): boolean =>
 const holdsNulId = (event: MessagingEvent): boolean =>
   hasNul(event.providerMessageId) ||
   (event.kind === 'message' && (hasNul(event.from.phone) || hasNul(event.media?.ref ?? '')));
+
+/**
+ * An id keeps its identity: one with a NUL was refused before; one with a lone surrogate becomes what
+ * PostgreSQL's text would hold anyway (UTF-8 has no lone surrogates), so a retry still finds it.
+ */
+const storableEvent = <T extends InboundEvent>(event: T): T => storableProviderValue(event) as T;
 
 const params = z.object({ provider: z.enum(CHANNEL_TYPES), deviceId: z.string().min(1).max(64) });
 
@@ -131,12 +137,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
         throw new AppError(401, 'info.invalidToken');
       }
       const inbound = adapter.parseWebhook(request.body, device.channel);
-      // Provider ids are identities, stored as they come: one PostgreSQL cannot hold is refused, not altered.
+      // Provider ids are identities: one with a NUL, which PostgreSQL cannot hold, is refused, not altered.
       // The rest of the delivery is stored first, so a provider retrying it loses nothing and adds nothing.
       const templateEvents = inbound.filter(isTemplateEvent);
       const messageEvents = inbound.filter((event): event is MessagingEvent => !isTemplateEvent(event));
-      const storable = messageEvents.filter((event) => !holdsNulId(event));
-      const storableTemplates = templateEvents.filter((event) => !templateHoldsNul(event));
+      const storable = messageEvents.filter((event) => !holdsNulId(event)).map(storableEvent);
+      const storableTemplates = templateEvents.filter((event) => !templateHoldsNul(event)).map(storableEvent);
       await options.messages.receive(device.row, storable);
       await options.templates.receiveUpdates(device.row, storableTemplates);
       if (storable.length + storableTemplates.length < inbound.length) {

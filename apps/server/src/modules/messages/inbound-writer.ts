@@ -44,9 +44,6 @@ const contactDeviceOf = (device: DeviceRow): ContactDevice => ({
   type: device.type,
 });
 
-/** PostgreSQL text cannot hold U+0000: a customer's text is kept without it rather than refused forever. */
-const storable = (text: string) => text.replaceAll('\u0000', '');
-
 /** A message row as the batch prepares it; its conversation's id is added once the upsert names it. */
 type Draft = {
   device: DeviceRow;
@@ -90,7 +87,7 @@ const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
       count: 1,
       summary,
       values: {
-        ...splitFullName(storable(event.from.name) || event.from.phone),
+        ...splitFullName(event.from.name || event.from.phone),
         phone: event.from.phone,
         country: (isAddressedByPhone && countryOfPhone(event.from.phone)) || DEFAULTS.country,
         device_id: device.id,
@@ -157,7 +154,7 @@ export const createInboundWriter = (deps: {
           device_id: device.id,
           message_id: event.providerMessageId,
           type: event.type,
-          body: storable(event.body),
+          body: event.body,
           status: 'recive',
           timestamp: event.timestamp,
         },

@@ -123,6 +123,21 @@ describe('receiving through the sandbox webhook', () => {
     expect(messages.body.data.map((message) => message.body)).toEqual(['Hola mundo']);
   });
 
+  it('a text holding half an emoji (a lone surrogate) is kept with U+FFFD in its place', async () => {
+    const phone = newPhone();
+    const answer = await deliver(testApp.app, device, {
+      phone,
+      name: 'Ana \ud83d Pérez',
+      body: 'Hola \ud83d mundo',
+    });
+    expect(answer.status).toBe(200);
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    expect(contact.info.full_name).toBe('Ana \ufffd Pérez');
+    expect(contact.message.info).toMatchObject({ body: 'Hola \ufffd mundo' });
+    const messages = await history(contact.id);
+    expect(messages.body.data.map((message) => message.body)).toEqual(['Hola \ufffd mundo']);
+  });
+
   it('the same delivery posted 5 times at once is stored once and counted once', async () => {
     const phone = newPhone();
     const answers = await Promise.all(
