@@ -18,6 +18,27 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
  */
 export const IMPORT_REPORT_MAX_ISSUES = 1000;
 
+/**
+ * What an uploaded XLSX file (an import of records, a diffusion's recipients) may unpack to. An XLSX is a
+ * zip: a real sheet unpacks to about ten times its size, a zip bomb to a thousand times, so 1 MB could
+ * fill the server's memory. Counted as the file unpacks, never taken from what the zip declares; past any
+ * of them the file is refused (400 naming the limit) before a line is read. The sheet is read as a stream
+ * (its size costs time); the other parts (shared texts, styles, workbook) are held in memory while it is
+ * read, hence their smaller cap. A real XLSX of 10,000,000 bytes (the upload limit) stays well inside them.
+ */
+export const XLSX_LIMITS = {
+  sheetBytes: 200_000_000,
+  partBytes: 100_000_000,
+  totalBytes: 250_000_000,
+  /** Different texts of the file (its shared strings). */
+  sharedStrings: 2_000_000,
+  /** Cells of the sheet, a row counting as wide as its last cell's column. */
+  cells: 10_000_000,
+  /** Excel's own maximum. */
+  rows: 1_048_576,
+} as const;
+export type XlsxLimit = keyof typeof XLSX_LIMITS;
+
 /** A line that could not become a record: its line in the file (the header is 1), the field, the rule. */
 export type ImportIssue = { line: number; path: string; message: string };
 

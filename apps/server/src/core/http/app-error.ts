@@ -8,7 +8,10 @@ export class AppError extends Error {
   readonly status: number;
   readonly info: MessageKey;
   readonly errors: FieldIssue[] | undefined;
-  /** Values of the `{name}` placeholders of `info` (the device's name in 'device not active'). */
+  /**
+   * Values of the `{name}` placeholders of `info` and of the errors' messages (the device's name in
+   * 'device not active', a file's limit).
+   */
   readonly params: Record<string, string> | undefined;
   /** Headers the answer carries besides the envelope (Retry-After of a 429). */
   readonly headers: Record<string, string> | undefined;
@@ -30,7 +33,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (errors: FieldIssue[]) => new AppError(400, 'info.invalidData', errors);
+export const badRequest = (errors: FieldIssue[], params?: Record<string, string>) =>
+  new AppError(400, 'info.invalidData', errors, params);
 export const unauthorized = (info: MessageKey = 'info.invalidToken') => new AppError(401, info);
 export const forbidden = () => new AppError(403, 'info.forbidden');
 export const notFound = () => new AppError(404, 'info.notFound');

@@ -65,7 +65,7 @@ export const registerErrorHandling = (app: FastifyInstance, webDist: string | un
     if (error instanceof AppError) {
       const errors: FieldError[] | undefined = error.errors?.map((item) => ({
         path: item.path,
-        message: translate(locale, item.message),
+        message: translate(locale, item.message, error.params),
       }));
       return reply
         .status(error.status)

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { importHeader } from '@conversa/domain';
+import { importHeader, XLSX_LIMITS } from '@conversa/domain';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ImportLine } from './import-target';
+import { unpackXlsx, XlsxLimitExceeded } from './xlsx-unpack';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -96,21 +97,34 @@ const cellText = (value: unknown): string => {
   return '';
 };
 
-/** The first sheet's rows, read as the file streams in (styles are read too: they tell dates from numbers). */
+/**
+ * The first sheet's rows, read as the file streams in (styles are read too: they tell dates from numbers),
+ * from the parts unpackXlsx counted. exceljs walks a row's every column up to its last cell, so the cells
+ * are also counted as the rows spread them: one cell in column XFD makes a row of 16,384.
+ */
 async function* xlsxLines(content: Buffer): AsyncGenerator<RawLine> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(streamOf(content), {
+  const input = await unpackXlsx(content);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      yield { line: row.number, cells: Array.from(values, cellText) };
+  let cells = 0;
+  try {
+    for await (const sheet of workbook) {
+      for await (const row of sheet) {
+        cells += row.cellCount;
+        if (cells > XLSX_LIMITS.cells) throw new XlsxLimitExceeded('cells');
+        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+        yield { line: row.number, cells: Array.from(values, cellText) };
+      }
+      return;
     }
-    return;
+  } finally {
+    // Read no further than asked (a first line was enough, a limit was passed): the unpacking stops too.
+    input.destroy();
   }
 }
 
@@ -122,7 +136,8 @@ const rawLines = (content: Buffer, format: ImportFormat, numbered: boolean) =>
 /**
  * The data lines of an imported file, one at a time (memory stays flat whatever the number of lines):
  * cells by header (see importHeader), blank lines left out, each with its line in the file. A file that
- * cannot be read throws UnreadableFile, possibly after some lines.
+ * cannot be read throws UnreadableFile, possibly after some lines; an XLSX past XLSX_LIMITS throws
+ * XlsxLimitExceeded, before its first line (or, spread wider than its cells tell, on the way).
  */
 export async function* readImportLines(content: Buffer, format: ImportFormat): AsyncGenerator<ImportLine> {
   let headers: string[] | undefined;
@@ -142,17 +157,17 @@ export async function* readImportLines(content: Buffer, format: ImportFormat): A
       yield { line, cells: byHeader };
     }
   } catch (error) {
-    throw new UnreadableFile(error);
+    throw error instanceof XlsxLimitExceeded ? error : new UnreadableFile(error);
   }
 }
 
-/** How many data lines readImportLines will give, read through once; throws UnreadableFile as it does. */
+/** How many data lines readImportLines will give, read through once; throws as it does. */
 export const countImportLines = async (content: Buffer, format: ImportFormat): Promise<number> => {
   let lines = 0;
   try {
     for await (const { cells } of rawLines(content, format, false)) if (!isBlank(cells)) lines += 1;
   } catch (error) {
-    throw new UnreadableFile(error);
+    throw error instanceof XlsxLimitExceeded ? error : new UnreadableFile(error);
   }
   // The first filled line is the header.
   return Math.max(0, lines - 1);

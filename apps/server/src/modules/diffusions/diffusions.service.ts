@@ -29,6 +29,7 @@ import type { MessageKey } from '../../core/i18n/i18n';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import type { StoredNotification } from '../../core/realtime/realtime-events.repository';
 import { importFormatOf, readImportLines, UnreadableFile } from '../../core/records/import-file';
+import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
 import { createDiffusionAnnouncer } from './diffusion-announcer';
 import {
   type AudienceWhitelists,
@@ -374,6 +375,8 @@ export const createDiffusionsService = ({ db, events, queue, whitelists }: Deps)
         }
         await flush();
       } catch (error) {
+        if (error instanceof XlsxLimitExceeded)
+          throw badRequest([{ path: 'file', message: error.messageKey }], error.params);
         if (error instanceof UnreadableFile)
           throw badRequest([{ path: 'file', message: 'validation.badValue' }]);
         throw error;

@@ -18,6 +18,7 @@ import {
   UnreadableFile,
 } from '../../core/records/import-file';
 import type { ImportLine, ImportTarget } from '../../core/records/import-target';
+import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
 import type { FileStore } from '../../core/storage/file-store';
 import { toImportJob, toImportReport } from './imports.mapper';
 import { type BatchProgress, createImportsRepository } from './imports.repository';
@@ -245,7 +246,9 @@ export const createImportRunner = ({
         if (!complete) return 'continues';
         await finish(complete, actor);
       } catch (error) {
-        if (!(error instanceof UnreadableFile)) throw error;
+        // A file past XLSX_LIMITS was refused when the import started; it only meets them here when its
+        // rows spread wider than its cells told, or after the limits changed.
+        if (!(error instanceof UnreadableFile || error instanceof XlsxLimitExceeded)) throw error;
         await finish(job, actor, UNREADABLE);
       }
       return 'ended';

@@ -21,6 +21,7 @@ import {
   UnreadableFile,
 } from '../../core/records/import-file';
 import type { ImportTarget } from '../../core/records/import-target';
+import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
 import type { FileStore } from '../../core/storage/file-store';
 import { IMPORT_JOB, type ImportJobPayload } from './import-runner';
 import { buildImportSample } from './import-sample';
@@ -71,8 +72,9 @@ export const createImportsService = ({
 
   return {
     /**
-     * Checks the file at once (a sheet, with at least one line besides the header), stores it and queues
-     * its import; answers the import, queued. The lines are read by the job (import-runner).
+     * Checks the file at once (a sheet inside XLSX_LIMITS, with at least one line besides the header),
+     * stores it and queues its import; answers the import, queued. The lines are read by the job
+     * (import-runner).
      */
     async start(auth: AuthContext, module: ImportModule, upload: ImportUpload): Promise<ImportJob> {
       const target = targetOf(module);
@@ -85,6 +87,8 @@ export const createImportsService = ({
           throw badRequest([{ path: 'file', message: 'validation.importEmpty' }]);
         }
       } catch (error) {
+        if (error instanceof XlsxLimitExceeded)
+          throw badRequest([{ path: 'file', message: error.messageKey }], error.params);
         if (error instanceof UnreadableFile)
           throw badRequest([{ path: 'file', message: 'validation.importFormat' }]);
         throw error;
