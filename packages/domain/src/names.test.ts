@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, splitFullName, truncateName } from './names';
+import { contactLabel, initialsOf, splitFullName, truncateName } from './names';
 
 describe('user name in the header', () => {
   it('keeps names of up to 16 characters', () => {
@@ -23,5 +23,11 @@ describe('user name in the header', () => {
       last_name: 'Pérez',
       full_name: 'Ana Pérez Soto',
     });
+  });
+
+  it('names a contact by its name, else its number, and never "+undefined" when the phone is withheld', () => {
+    expect(contactLabel({ full_name: 'Ana Rojas', phone: '56987654321' })).toBe('Ana Rojas');
+    expect(contactLabel({ full_name: '', phone: '56987654321' })).toBe('+56987654321');
+    expect(contactLabel({ full_name: '' })).toBe('');
   });
 });

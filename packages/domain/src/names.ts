@@ -26,3 +26,10 @@ export const splitFullName = (name: string): { first_name: string; last_name: st
  */
 export const avatarInitialsOf = (user: { name: string; initials: string }): string =>
   user.initials || initialsOf(user.name);
+
+/**
+ * How a contact is named on a card or a page: its name, else its number. A reader who may not read contacts
+ * gets a deal's contact without its phone, so a nameless one is then named by nothing rather than "+undefined".
+ */
+export const contactLabel = (contact: { full_name: string; phone?: string }): string =>
+  contact.full_name || (contact.phone ? `+${contact.phone}` : '');

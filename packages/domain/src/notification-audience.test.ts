@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notificationFor } from './notification-audience';
+import { notificationFor, recordFor } from './notification-audience';
 import { CLIENT_PERMISSIONS } from './permissions';
 
-const holderOf = (key: string) => ({
+const holderOf = (...keys: string[]) => ({
   account: 'user' as const,
-  userAccess: [key],
+  userAccess: keys,
   clientAccess: [...CLIENT_PERMISSIONS],
   userId: 'u1',
 });
@@ -53,6 +53,33 @@ describe('contacts, pipelines and tasks', () => {
     expect(notificationFor(holderOf('contact.view'), sent, null)?.data).toEqual([
       { conversation: { id: 'k1' } },
     ]);
+  });
+
+  it("a contact viewer without the chat sees conversations without their last message's text, live and in answers", () => {
+    const info = { id: 'm1', body: 'secret', fromMe: false, type_msg: 'image' };
+    const conversation = { id: 'k1', message: { numpending: 1, numtotal: 2, info } };
+    const blank = { id: 'k1', message: { numpending: 1, numtotal: 2, info: { ...info, body: '' } } };
+    const crm = holderOf('contact.view');
+    const arrived = { module: 'message', data: [{ id: 'm1', body: 'secret', conversation }] };
+    expect(notificationFor(crm, arrived, null)?.data).toEqual([{ conversation: blank }]);
+    expect(notificationFor(crm, { module: 'contact', data: [conversation] }, null)?.data).toEqual([blank]);
+    expect(recordFor(crm, 'contact', conversation)).toEqual(blank);
+    // A route reached with another key only (contact.edit) answers the poorest view.
+    expect(recordFor(holderOf('contact.edit'), 'contact', conversation)).toEqual(blank);
+    expect(recordFor(holderOf('chat.view'), 'contact', conversation)).toEqual(conversation);
+    expect(notificationFor(holderOf('chat.view'), arrived, null)?.data).toEqual(arrived.data);
+  });
+
+  it("a deal reader without contact.view sees the deal's contact by id and name, live and in answers", () => {
+    const deal = { id: 'd1', name: 'Big one', contact: { id: 'k1', full_name: 'Ana', phone: '56911112222' } };
+    const named = { ...deal, contact: { id: 'k1', full_name: 'Ana' } };
+    const seller = holderOf('deal.view');
+    expect(notificationFor(seller, { module: 'deal', data: [deal] }, null)?.data).toEqual([named]);
+    expect(recordFor(seller, 'deal', deal)).toEqual(named);
+    const crm = holderOf('deal.view', 'contact.view');
+    expect(notificationFor(crm, { module: 'deal', data: [deal] }, null)?.data).toEqual([deal]);
+    expect(recordFor(crm, 'deal', deal)).toEqual(deal);
+    expect(notificationFor(holderOf('contact.view'), { module: 'deal', data: [deal] }, null)).toBeNull();
   });
 
   it('a pipeline change reaches everyone in the company', () => {

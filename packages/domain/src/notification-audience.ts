@@ -7,11 +7,15 @@ import {
   type PermissionKey,
 } from './permissions';
 
+/** Holders of every one of these keys (a deal reader who also reads contacts). */
+export type PermissionSet = readonly PermissionKey[];
+
 /**
- * Who belongs to a tier: holders of a permission key, the user the notification is about or addressed to
- * (`subject`: the user whose record changed, the user a chat was transferred to), or everyone in the company.
+ * Who belongs to a tier: holders of a permission key or of a set of keys, the user the notification is about
+ * or addressed to (`subject`: the user whose record changed, the user a chat was transferred to), or everyone
+ * in the company.
  */
-export type AudienceGrant = PermissionKey | 'subject' | 'everyone';
+export type AudienceGrant = PermissionKey | PermissionSet | 'subject' | 'everyone';
 
 type NotificationRecord = Record<string, unknown>;
 
@@ -53,6 +57,24 @@ export const deviceForChat = (device: NotificationRecord): NotificationRecord =>
   return conect ? { ...shown, setting: { conect: pick(conect, ['type', 'status']) } } : shown;
 };
 
+/**
+ * A conversation as someone who reads contacts but not the chat sees it: who, through which device, how many
+ * messages and when, never what they said. The last message keeps its place with its text blank, as a deleted
+ * message does (the text is also a media message's caption or file name).
+ */
+const conversationWithoutText = (contact: NotificationRecord): NotificationRecord => {
+  const message = isRecord(contact.message) ? contact.message : undefined;
+  if (!message || !isRecord(message.info)) return contact;
+  return { ...contact, message: { ...message, info: { ...message.info, body: '' } } };
+};
+
+/**
+ * A deal as a reader who may not read contacts sees it: its contact by id and name, what a card and the
+ * deal's page name it by; the phone stays with the contacts' readers.
+ */
+const dealWithContactName = (deal: NotificationRecord): NotificationRecord =>
+  isRecord(deal.contact) ? { ...deal, contact: pick(deal.contact, ['id', 'full_name']) } : deal;
+
 /** A colleague as the chat shows them (author of a note, assignee of a chat, online dot). */
 export const userForChat = (user: NotificationRecord): NotificationRecord =>
   pick(user, ['id', 'name', 'online']);
@@ -74,13 +96,26 @@ const taskForColleague = (task: NotificationRecord): NotificationRecord =>
  */
 const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> = {
   // Someone who sees contacts but not the chat learns of a message only through its conversation (the
-  // contacts table's last message and counts), never its text.
+  // contacts screens' counts and last message time), never its text.
   message: [
     { grants: ['chat.view', 'subject'], view: whole },
-    { grants: ['contact.view'], view: (message) => pick(message, ['conversation']) },
+    {
+      grants: ['contact.view'],
+      view: (message) =>
+        isRecord(message.conversation) ? { conversation: conversationWithoutText(message.conversation) } : {},
+    },
   ],
-  // Conversations are contacts: the chat list and the contacts screens both follow them.
-  contact: [{ grants: ['chat.view', 'contact.view', 'subject'], view: whole }],
+  // Conversations are contacts: the chat list and the contacts screens both follow them, the chat's text
+  // only in the chat.
+  contact: [
+    { grants: ['chat.view', 'subject'], view: whole },
+    { grants: ['contact.view'], view: conversationWithoutText },
+  ],
+  // A deal carries its contact; the contact's details are for those who may read contacts.
+  deal: [
+    { grants: [['deal.view', 'contact.view']], view: whole },
+    { grants: ['deal.view', 'subject'], view: dealWithContactName },
+  ],
   note: [{ grants: ['note.view'], view: whole }],
   // A call shows on the contact's timeline and in the conversation: the contacts' and the chat's readers.
   call: [{ grants: ['contact.view', 'chat.view'], view: whole }],
@@ -128,7 +163,7 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
 };
 
 /**
- * The house rule for a module not listed (task, deal, payment…): whole records to holders of `{module}.view`
+ * The house rule for a module not listed (payment, lead…): whole records to holders of `{module}.view`
  * and to the user it is addressed to; a module without a view key (an import's progress) reaches only that
  * user.
  */
@@ -144,16 +179,26 @@ export const notificationTiers = (module: string): readonly NotificationTier[] =
 
 const VIEW_KEYS = CLIENT_PERMISSIONS.filter((key) => key.endsWith('.view'));
 
-/** Every key some tier is granted on: a socket joins one room per key of these it holds. */
-export const NOTIFICATION_PERMISSIONS: readonly PermissionKey[] = [
-  ...new Set([
-    ...Object.values(NOTIFICATION_TIERS).flatMap((tiers) =>
-      tiers.flatMap((tier) =>
-        tier.grants.filter((grant): grant is PermissionKey => grant !== 'subject' && grant !== 'everyone'),
-      ),
-    ),
-    ...VIEW_KEYS,
-  ]),
+/** The keys a grant of holders asks for: one key, or a set held together. */
+export const permissionSetOf = (grant: PermissionKey | PermissionSet): PermissionSet =>
+  typeof grant === 'string' ? [grant] : grant;
+
+export const holdsAll = (subject: AccessSubject, keys: PermissionSet): boolean =>
+  keys.every((key) => hasAccess(subject, key));
+
+const holderGrantsOf = (tier: NotificationTier): PermissionSet[] =>
+  tier.grants.flatMap((grant) =>
+    grant === 'subject' || grant === 'everyone' ? [] : [permissionSetOf(grant)],
+  );
+
+/** Every key or set of keys some tier is granted on: a socket joins one room per set of these it holds. */
+export const NOTIFICATION_PERMISSION_SETS: readonly PermissionSet[] = [
+  ...new Map(
+    [
+      ...Object.values(NOTIFICATION_TIERS).flatMap((tiers) => tiers.flatMap(holderGrantsOf)),
+      ...VIEW_KEYS.map(permissionSetOf),
+    ].map((keys) => [keys.join('+'), keys] as const),
+  ).values(),
 ];
 
 export type NotificationReceiver = AccessSubject & { userId: string };
@@ -164,7 +209,7 @@ const belongs = (receiver: NotificationReceiver, tier: NotificationTier, subject
       ? true
       : grant === 'subject'
         ? subjectUserId !== null && subjectUserId === receiver.userId
-        : hasAccess(receiver, grant),
+        : holdsAll(receiver, permissionSetOf(grant)),
   );
 
 /** The tier's view of every record of a notification's data (anything not a record is dropped). */
@@ -182,6 +227,17 @@ export const notificationFor = <T extends { module: string; data: unknown[] }>(
 ): T | null => {
   const tier = notificationTiers(notification.module).find((item) => belongs(receiver, item, subjectUserId));
   return tier ? { ...notification, data: viewNotificationData(tier, notification.data) } : null;
+};
+
+/**
+ * A record as one reader sees it in an answer, by the rule of their notifications: the view of the first tier
+ * they belong to, or the poorest when a route lets someone of no tier reach it (contact.edit alone). For
+ * records that carry what another permission guards (a conversation's text, a deal's contact).
+ */
+export const recordFor = <T extends object>(reader: NotificationReceiver, module: string, record: T): T => {
+  const tiers = notificationTiers(module);
+  const tier = tiers.find((item) => belongs(reader, item, null)) ?? tiers.at(-1);
+  return tier ? (tier.view(record as NotificationRecord) as T) : record;
 };
 
 /**

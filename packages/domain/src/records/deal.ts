@@ -16,8 +16,11 @@ import {
 export const DEAL_OUTCOMES = ['open', 'win', 'lost'] as const;
 export type DealOutcome = (typeof DEAL_OUTCOMES)[number];
 
-/** The contact a deal answers with, so lists and cards need no second request. */
-export type DealContact = { id: string; full_name: string; phone: string };
+/**
+ * The contact a deal answers with, so lists and cards need no second request. A reader without contact.view
+ * gets its id and name only (notification-audience.ts), so the phone may be missing.
+ */
+export type DealContact = { id: string; full_name: string; phone?: string };
 
 /** A deal (presupuesto), API.md part 2. Amounts are numbers in `currency`; dates are YYYY-MM-DD or ''. */
 export type Deal = {

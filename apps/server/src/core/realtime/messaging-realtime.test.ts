@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Contact, Envelope, Message, MessageWithConversation } from '@conversa/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userWith } from '../../modules/deals/deals.fixtures';
 import {
   contactByPhone,
   createSandboxDevice,
@@ -112,10 +113,78 @@ describe('messaging notifications', () => {
     await expect
       .poll(() => seen.find((n) => n.module === 'message' && n.ref === contact.id))
       .toMatchObject({ data: [{ conversation: { id: contact.id, message: { numtotal: 1 } } }] });
-    // The contacts table shows the last message through the conversation; the message record stays out.
+    // The contacts screens follow the conversation's counts; the message record stays out.
     const notification = seen.find((n) => n.module === 'message' && n.ref === contact.id);
     expect(Object.keys(notification?.data[0] as object)).toEqual(['conversation']);
     socket.disconnect();
+  });
+
+  it("someone who sees contacts but not the chat never reads a message's text: live, in the catch-up or in contact answers", async () => {
+    const contactsOnly = await userWith(testApp.app, owner, ['contact.view']);
+    // The demo viewer holds chat.view without contact.view: the chat's reader, who still gets the text.
+    const [crm, chat] = await Promise.all([listen(contactsOnly), listen(viewer)]);
+    const phone = newPhone();
+    const text = `words for the chat only ${phone}`;
+    await deliver(testApp.app, device, { phone, name: 'Nora Notext', body: text });
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+    // A contact notification too: a change of the contact carries its conversation with the last message.
+    const starred = await call(testApp.app, 'PUT', `/api/v1/en/contact/updateone/${contact.id}`, {
+      token: owner.token,
+      body: { starred: true },
+    });
+    expect(starred.status).toBe(200);
+
+    const isStarred = (n: PublishedNotification) =>
+      n.module === 'contact' && n.data.some((item) => (item as Partial<Contact>).starred === true);
+    const aboutIt = (n: PublishedNotification) => JSON.stringify(n).includes(contact.id);
+    for (const { seen } of [crm, chat]) {
+      await expect.poll(() => seen.find((n) => n.module === 'message' && n.ref === contact.id)).toBeDefined();
+      await expect.poll(() => seen.find((n) => isStarred(n) && aboutIt(n))).toBeDefined();
+    }
+    const liveToCrm = crm.seen.filter(aboutIt);
+    expect(liveToCrm.find(isStarred)?.data[0]).toMatchObject({
+      id: contact.id,
+      message: { numtotal: 1, info: { body: '', fromMe: false, type_msg: 'chat' } },
+    });
+    expect(JSON.stringify(liveToCrm)).not.toContain(text);
+    expect(JSON.stringify(chat.seen.filter(aboutIt).find(isStarred))).toContain(text);
+
+    const replay = async (session: Session) => {
+      const answer = await call<PublishedNotification>(testApp.app, 'GET', '/api/v1/en/events?since=0', {
+        token: session.token,
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.data.filter(aboutIt);
+    };
+    const replayedToCrm = await replay(contactsOnly);
+    expect(replayedToCrm.map((n) => n.module).sort()).toEqual(['contact', 'message']);
+    expect(JSON.stringify(replayedToCrm)).not.toContain(text);
+    expect(JSON.stringify(await replay(viewer))).toContain(text);
+
+    // What the contact routes answer: the conversation's last message, its text blank.
+    const search = await call<Contact>(testApp.app, 'POST', '/api/v1/en/contact/search', {
+      token: contactsOnly.token,
+      body: { filters: [{ key: 'info.phone', condition: 'equalto', value: phone }] },
+    });
+    const one = await call<Contact>(testApp.app, 'GET', `/api/v1/en/contact/search/${contact.id}`, {
+      token: contactsOnly.token,
+    });
+    for (const answer of [search, one]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.data[0]?.message.info).toMatchObject({ body: '', type_msg: 'chat' });
+      expect(JSON.stringify(answer.body)).not.toContain(text);
+    }
+    const history = await call(testApp.app, 'POST', `/api/v1/en/message/contact/${contact.id}`, {
+      token: contactsOnly.token,
+      body: {},
+    });
+    expect(history.status).toBe(403);
+    const forChat = await call<Contact>(testApp.app, 'GET', `/api/v1/en/contact/search/${contact.id}`, {
+      token: viewer.token,
+    });
+    expect(forChat.body.data[0]?.message.info?.body).toBe(text);
+    crm.socket.disconnect();
+    chat.socket.disconnect();
   });
 
   it('webhooks arriving together are each stored once, counted right and announced in order, per company', async () => {

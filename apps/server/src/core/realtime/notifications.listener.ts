@@ -1,4 +1,4 @@
-import { notificationTiers, viewNotificationData } from '@conversa/domain';
+import { notificationTiers, permissionSetOf, viewNotificationData } from '@conversa/domain';
 import type { Server } from 'socket.io';
 import { ANNOUNCED_EVENTS, type EventBus } from '../events';
 import { clientRoom, permissionRoom, userRoom } from './realtime';
@@ -22,7 +22,7 @@ export const registerNotificationListener = (events: EventBus, io: Server) => {
       const rooms = tier.grants.flatMap((grant) => {
         if (grant === 'everyone') return [clientRoom(clientId)];
         if (grant === 'subject') return subjectUserId ? [userRoom(subjectUserId)] : [];
-        return [permissionRoom(clientId, grant)];
+        return [permissionRoom(clientId, permissionSetOf(grant))];
       });
       if (rooms.length === 0) continue;
       const data = viewNotificationData(tier, notification.data);

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { EXPIRED_TOKEN, hasAccess, NOTIFICATION_PERMISSIONS, type PermissionKey } from '@conversa/domain';
+import { EXPIRED_TOKEN, holdsAll, NOTIFICATION_PERMISSION_SETS, type PermissionSet } from '@conversa/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
@@ -39,16 +39,20 @@ export type Realtime = { io: Server; close: () => Promise<void> };
 export const clientRoom = (clientId: string) => `client${clientId}`;
 export const userRoom = (userId: string) => `user${userId}`;
 export const sessionRoom = (sessionId: string) => `session${sessionId}`;
-/** The company's holders of a key (NOTIFICATION_PERMISSIONS): the audience of a notification tier. */
-export const permissionRoom = (clientId: string, key: PermissionKey) => `client${clientId}:${key}`;
+/**
+ * The company's holders of a key, or of every key of a set (NOTIFICATION_PERMISSION_SETS): the audience of a
+ * notification tier. `client{id}:chat.view`, `client{id}:deal.view+contact.view`.
+ */
+export const permissionRoom = (clientId: string, keys: PermissionSet) =>
+  `client${clientId}:${keys.join('+')}`;
 
 /** Every room a socket belongs to for who it is and what it may see. */
 const roomsOf = (auth: AuthContext): string[] => [
   clientRoom(auth.clientId),
   userRoom(auth.userId),
   sessionRoom(auth.sessionId),
-  ...NOTIFICATION_PERMISSIONS.filter((key) => hasAccess(auth, key)).map((key) =>
-    permissionRoom(auth.clientId, key),
+  ...NOTIFICATION_PERMISSION_SETS.filter((keys) => holdsAll(auth, keys)).map((keys) =>
+    permissionRoom(auth.clientId, keys),
   ),
 ];
 

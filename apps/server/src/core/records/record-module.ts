@@ -76,6 +76,11 @@ export type RecordModule<
   /** Data read once per batch of rows that toApi needs besides the row (a contact's device). */
   related?: (db: Executor, clientId: string, rows: RecordRow<T>[]) => Promise<Related>;
   toApi: (row: RecordRow<T>, related: Related) => Api;
+  /**
+   * The record as the caller may see it in an answer, when part of it is guarded by another permission (a
+   * deal's contact): the domain's audience rule, as their notifications show it. Whole without it.
+   */
+  viewFor?: (auth: AuthContext, record: Api) => Api;
   create: {
     schema: Create;
     values: (input: z.output<Create>, context: RecordContext) => Maybe<RecordValues<T>>;

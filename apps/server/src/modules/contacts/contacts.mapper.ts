@@ -1,8 +1,15 @@
-import type { Contact } from '@conversa/domain';
+import { type Contact, type NotificationReceiver, recordFor } from '@conversa/domain';
 import type { DetailedContact } from './contacts.repository';
 
 /** The contact as the API answers it: the conversation's record, and when its last message was (a CRM column). */
 export type ContactRecord = Contact & { last_message_at: string | null };
+
+/**
+ * The contact as this reader may see it, by the rule their notifications follow (notification-audience.ts):
+ * without the chat, the last message keeps no text.
+ */
+export const contactFor = <T extends Contact>(reader: NotificationReceiver, contact: T): T =>
+  recordFor(reader, 'contact', contact);
 
 export const toContact = ({ contact: row, device }: DetailedContact): ContactRecord => ({
   id: row.id,

@@ -14,7 +14,7 @@ import { isUuid } from '../../core/http/route-schemas';
 import { NEWEST_FIRST } from '../../core/http/search-query';
 import { defineRecordModule } from '../../core/records/record-module';
 import { assertCompanyUsers } from '../../core/records/record-users';
-import { toContact } from './contacts.mapper';
+import { contactFor, toContact } from './contacts.mapper';
 import type { ContactDevice, ContactPatch } from './contacts.repository';
 
 /** The device summary each contact of a batch carries, read once for the batch. */
@@ -71,6 +71,7 @@ export const contactRecords = defineRecordModule({
   related: devicesOf,
   toApi: (row, devicesById) =>
     toContact({ contact: row, device: devicesById.get(row.device_id ?? '') ?? null }),
+  viewFor: contactFor,
   create: {
     schema: contactCreateSchema,
     async values(input, { db, auth }) {

@@ -21,7 +21,7 @@ import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { type ChatListViewer, chatListConditions, ownedTotalCondition } from './chat-list';
-import { toContact } from './contacts.mapper';
+import { contactFor, toContact } from './contacts.mapper';
 import { contactRecords } from './contacts.records';
 import { createContactsRepository } from './contacts.repository';
 
@@ -79,7 +79,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       return records.writer(tx, auth).changed(before, after, draft);
     });
     records.publish(auth.clientId, [notification]);
-    return record;
+    return contactFor(auth, record);
   };
 
   /** Who looks at the list; the company's time zone is read only for todayMsg, the option that uses it. */
@@ -125,7 +125,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
         ownedTotalCondition(input, viewer),
       );
       return {
-        data: rows.map(toContact),
+        data: rows.map((row) => contactFor(auth, toContact(row))),
         pagination: { total, page: input.page, offset: input.offset, more },
       };
     },
@@ -139,7 +139,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
         return announceContact(tx, auth.clientId, id, 'update');
       });
       records.publish(auth.clientId, [notification]);
-      return contact;
+      return contactFor(auth, contact);
     },
 
     async setAnswerbot(auth: AuthContext, id: string, answerbot: boolean): Promise<Contact> {

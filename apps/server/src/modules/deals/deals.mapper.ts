@@ -1,4 +1,10 @@
-import type { Deal, DealContact, DealStageChange } from '@conversa/domain';
+import {
+  type Deal,
+  type DealContact,
+  type DealStageChange,
+  type NotificationReceiver,
+  recordFor,
+} from '@conversa/domain';
 import type { DealRow } from '../../core/db/schema';
 
 /** What a batch of deals needs besides its rows: their contacts and what their payments add up to. */
@@ -33,6 +39,12 @@ export const toDeal = (row: DealRow, related: DealRelated): Deal => {
     create_date: row.create_date.toISOString(),
   };
 };
+
+/**
+ * The deal as this reader may see it, by the rule their notifications follow (notification-audience.ts):
+ * without contact.view, its contact by id and name only.
+ */
+export const dealFor = (reader: NotificationReceiver, deal: Deal): Deal => recordFor(reader, 'deal', deal);
 
 /** A stored stage change as the deal's history and the `deal.stageChanged` event show it. */
 export const toStageChange = (

@@ -24,7 +24,7 @@ import {
   placeOnCreate,
   placeOnUpdate,
 } from './deal-placement';
-import { type DealRelated, toDeal } from './deals.mapper';
+import { type DealRelated, dealFor, toDeal } from './deals.mapper';
 
 /** What a deal's payments add up to, per row of the query (0 without payments). */
 const paidTotal = sql`coalesce((select sum(p.amount) from payments p where p.client_id = ${deals.client_id} and p.deal_id = ${deals.id}), 0)`;
@@ -101,6 +101,7 @@ export const createDealRecords = (events: EventBus) =>
     searchExtra: { contact_id: { column: sql`${deals.contact_id}::text`, type: 'text' } },
     related: relatedOf,
     toApi: toDeal,
+    viewFor: dealFor,
     create: {
       schema: dealCreateSchema,
       async values(input, { db, auth }) {

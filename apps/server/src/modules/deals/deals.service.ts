@@ -19,8 +19,16 @@ export const createDealsService = ({ db, events }: { db: Database; events: Event
     records,
 
     /** `deal/kanban`: one pipeline's columns with counts, amount totals and first cards. */
-    kanban(auth: AuthContext, body: z.output<typeof dealKanbanSchema>): Promise<DealKanbanColumn[]> {
-      return dealKanban({ db, query: records.query, toApiMany: records.toApiMany }, auth, body);
+    async kanban(auth: AuthContext, body: z.output<typeof dealKanbanSchema>): Promise<DealKanbanColumn[]> {
+      const columns = await dealKanban(
+        { db, query: records.query, toApiMany: records.toApiMany },
+        auth,
+        body,
+      );
+      return columns.map((column) => ({
+        ...column,
+        deals: column.deals.map((deal) => records.seenBy(auth, deal)),
+      }));
     },
 
     /** `deal/history/{id}`: the deal's stage changes, newest first. */

@@ -1,4 +1,5 @@
 import {
+  type DealContact,
   type DealKanbanColumn,
   type DealStageChange,
   dealCreateSchema,
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../core/db/schema';
 import { createEventBus, type DomainEvents } from '../../core/events';
 import type { AuthContext } from '../../core/http/fastify-types';
+import type { PublishedNotification } from '../../core/realtime/realtime-events.repository';
 import { createTestSockets } from '../../test/sockets';
 import {
   call,
@@ -380,6 +382,58 @@ describe('tenancy and permissions', () => {
       const answer = await call(testApp.app, method as 'POST', api(path), { token: seller.token, body });
       expect(answer.status, path).toBe(403);
     }
+  });
+});
+
+describe("a deal's contact", () => {
+  it('reaches a deal reader without contact.view by id and name, never its phone: answers, board, live and catch-up', async () => {
+    const board = await createPipeline(testApp.app, owner, 'Phones', ['Open']);
+    const contactId = await createContact(testApp.app, owner, 'Fiona Fono');
+    const seller = await userWith(testApp.app, owner, ['deal.view']);
+    const crm = await userWith(testApp.app, owner, ['deal.view', 'contact.view']);
+    const [sellerSocket, crmSocket] = await Promise.all([
+      sockets.listen(url, seller.token),
+      sockets.listen(url, crm.token),
+    ]);
+    const deal = await createDeal(testApp.app, owner, {
+      name: 'Phone check',
+      contact_id: contactId,
+      pipeline_id: board.id,
+      pipeline_stage_id: stageId(board, 0),
+    });
+    const phone = (deal.contact as DealContact).phone;
+    expect(phone).toMatch(/^569\d{8}$/);
+
+    const contactsSeenBy = async (session: Session) => {
+      const search = await call<DealAnswer>(testApp.app, 'POST', api('deal/search'), {
+        token: session.token,
+        body: { filters: [{ key: 'contact_id', condition: 'equalto', value: contactId }] },
+      });
+      const kanban = await call<DealKanbanColumn>(testApp.app, 'POST', api('deal/kanban'), {
+        token: session.token,
+        body: { pipeline_id: board.id },
+      });
+      return [
+        search.body.data[0]?.contact,
+        (await findDeal(deal.id, session.token))?.contact,
+        kanban.body.data[0]?.deals[0]?.contact,
+      ];
+    };
+    const named = { id: contactId, full_name: 'Fiona Fono' };
+    expect(await contactsSeenBy(seller)).toEqual([named, named, named]);
+    const whole = { ...named, phone };
+    expect(await contactsSeenBy(crm)).toEqual([whole, whole, whole]);
+
+    const created = (seen: PublishedNotification[]) =>
+      seen.find((item) => item.module === 'deal' && item.ref === deal.id);
+    await expect.poll(() => created(crmSocket.seen)?.data[0]).toMatchObject({ contact: whole });
+    await expect.poll(() => created(sellerSocket.seen)?.data[0]).toMatchObject({ contact: named });
+    expect(JSON.stringify(sellerSocket.seen)).not.toContain(phone);
+    const replayed = await call<PublishedNotification>(testApp.app, 'GET', api('events?since=0'), {
+      token: seller.token,
+    });
+    expect(created(replayed.body.data)?.data[0]).toMatchObject({ contact: named });
+    expect(JSON.stringify(replayed.body)).not.toContain(phone);
   });
 });
 

@@ -1,9 +1,7 @@
-import type { DealContact } from '@conversa/domain';
+import { contactLabel, type DealContact } from '@conversa/domain';
 import { useTranslation } from 'react-i18next';
 import { RecordPicker } from '../../../shared/records/components/record-picker';
 import { DEAL_CONTACT_SEARCH } from '../api/deal-contacts';
-
-const labelOf = (contact: DealContact) => contact.full_name || `+${contact.phone}`;
 
 type ContactPickerProps = {
   value: DealContact | null;
@@ -19,11 +17,11 @@ export const ContactPicker = ({ value, onChange, error }: ContactPickerProps) =>
       search={DEAL_CONTACT_SEARCH}
       value={value}
       onChange={onChange}
-      labelOf={labelOf}
+      labelOf={contactLabel}
       lineOf={(contact) => (
         <>
-          {labelOf(contact)}
-          {contact.full_name && (
+          {contactLabel(contact)}
+          {contact.full_name && contact.phone && (
             <span dir="ltr" style={{ marginInlineStart: 8, opacity: 0.6 }}>
               +{contact.phone}
             </span>

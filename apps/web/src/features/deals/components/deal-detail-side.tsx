@@ -1,4 +1,4 @@
-import type { Deal, DealUpdateInput } from '@conversa/domain';
+import { contactLabel, type Deal, type DealUpdateInput } from '@conversa/domain';
 import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ const DealContactCard = ({ deal }: { deal: Deal }) => {
         {contact ? (
           <Stack spacing={1.5}>
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>{contact.full_name || `+${contact.phone}`}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{contactLabel(contact)}</Typography>
               {contact.phone && (
                 <Typography color="text.secondary" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
                   +{contact.phone}

@@ -1,4 +1,4 @@
-import { type Deal, initialsOf, type PipelineStage } from '@conversa/domain';
+import { contactLabel, type Deal, initialsOf, type PipelineStage } from '@conversa/domain';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Avatar, AvatarGroup, Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useAccount } from '../../../shared/account/use-account';
@@ -39,7 +39,7 @@ export const DealKanbanCard = ({ deal, stages, canEdit, onMove, onOutcome }: Dea
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', minWidth: 0 }}>
           <PersonOutline sx={{ fontSize: 16 }} aria-hidden="true" />
           <Typography variant="body2" noWrap>
-            {deal.contact.full_name || `+${deal.contact.phone}`}
+            {contactLabel(deal.contact)}
           </Typography>
         </Box>
       )}

@@ -1,4 +1,5 @@
 import {
+  contactLabel,
   type Deal,
   type DealContact,
   type DealCreateInput,
@@ -88,7 +89,7 @@ export const NewDealDialog = ({ open, onClose, contact, onCreated }: NewDealDial
   const create = useCreateDeal();
   const [failure, setFailure] = useState<string | null>(null);
   const nameFor = (chosen: DealContact | null | undefined) =>
-    chosen ? t('deals.new.defaultName', { name: chosen.full_name || `+${chosen.phone}` }) : '';
+    chosen ? t('deals.new.defaultName', { name: contactLabel(chosen) }) : '';
   const first = list_pipeline[0];
   const empty = (): NewDealForm => ({
     name: nameFor(contact),
@@ -153,11 +154,7 @@ export const NewDealDialog = ({ open, onClose, contact, onCreated }: NewDealDial
     <FormDialog
       isOpen={open}
       title={t('deals.new.title')}
-      text={
-        contact
-          ? t('deals.new.textFor', { name: contact.full_name || `+${contact.phone}` })
-          : t('deals.new.text')
-      }
+      text={contact ? t('deals.new.textFor', { name: contactLabel(contact) }) : t('deals.new.text')}
       failure={failure}
       isPending={create.isPending}
       canSubmit={form.formState.isValid}

@@ -1,4 +1,4 @@
-import type { Deal } from '@conversa/domain';
+import { contactLabel, type Deal } from '@conversa/domain';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import { Avatar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -29,7 +29,7 @@ const Subtitle = ({ deal }: { deal: Deal }) => {
     >
       <span>#{deal.numdeal}</span>
       <span>{dealMoney(deal.amount, deal.currency, client)}</span>
-      {deal.contact && <span>{deal.contact.full_name || `+${deal.contact.phone}`}</span>}
+      {deal.contact && <span>{contactLabel(deal.contact)}</span>}
       <OutcomeChip stage={deal.stage} />
     </Typography>
   );
