@@ -13,6 +13,8 @@ import { DEMO_PASSWORD, signIn } from './session';
 
 const AGENT = 'agent@demo.test';
 const SUPERVISOR = 'supervisor@demo.test';
+// An agent's transfer list names colleagues without their e-mails (those are for user.view).
+const SUPERVISOR_NAME = 'Sofía Supervisor';
 const TAKEN = 'La conversación ha sido tomada por otro usuario.';
 const READY = 'Escriba y pulse Enter para enviar el mensaje.';
 
@@ -199,7 +201,7 @@ test('two agents share a live conversation: take, reply, transfer, and the 10 MB
 
   await agentA.getByTestId('transfer-open').first().click();
   await agentA.getByRole('combobox', { name: 'Usuario' }).click();
-  await agentA.getByTestId(`transfer-option-${SUPERVISOR}`).click();
+  await agentA.getByTestId('transfer-option').filter({ hasText: SUPERVISOR_NAME }).click();
   await agentA.getByTestId('transfer-submit').click();
   await expect(agentA.getByTestId('composer-input')).toHaveAttribute('placeholder', TAKEN);
   await expect(agentB.getByTestId('composer-input')).toHaveAttribute('placeholder', READY);
@@ -346,7 +348,7 @@ test('a transfer is confirmed; the side panel drawer closes with its own button'
 
   await page.getByTestId('transfer-open').first().click();
   await page.getByRole('combobox', { name: 'Usuario' }).click();
-  await page.getByTestId(`transfer-option-${SUPERVISOR}`).click();
+  await page.getByTestId('transfer-option').filter({ hasText: SUPERVISOR_NAME }).click();
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByRole('alert').filter({ hasText: 'Conversación transferida a' })).toBeVisible();
   await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', TAKEN);

@@ -25,7 +25,8 @@ export type AccountBundle = {
   list_dinamic: ListItem[];
   user: User;
   client: Client;
-  list_user: Pick<User, 'id' | 'name' | 'email' | 'account' | 'online'>[];
+  /** Colleagues; their e-mail and account type only for a reader with user.view (notification-audience.ts). */
+  list_user: (Pick<User, 'id' | 'name' | 'online'> & Partial<Pick<User, 'email' | 'account'>>)[];
   list_device: unknown[];
   /** The user's own saved views and the company's. */
   views: View[];

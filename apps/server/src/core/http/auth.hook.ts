@@ -28,7 +28,7 @@ export type ApiKeyResolver = { resolve: (key: string) => Promise<SessionResult> 
 /**
  * One hook for every API route: checks the `{locale}` segment, resolves the caller from the token (or from
  * an API key, which reaches only the routes that declare `apiKeyAccess`), then applies the route's declared
- * `permission` and `masterOnly`. Later modules only declare what they need.
+ * `permission`, `masterOnly` and `isPersonal`. Later modules only declare what they need.
  */
 export const createAuthHook =
   (resolver: SessionResolver, apiKeys?: ApiKeyResolver) => async (request: FastifyRequest) => {
@@ -46,6 +46,8 @@ export const createAuthHook =
 
     if (config.masterOnly && result.auth.account !== 'master') throw forbidden();
     if (config.permission && !hasAccess(result.auth, config.permission)) throw forbidden();
+    if (config.isPersonal && result.auth.impersonatedBy)
+      throw new AppError(403, 'info.impersonationPersonal');
   };
 
 /** The caller of a route behind the auth hook. */

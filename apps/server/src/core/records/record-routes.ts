@@ -37,7 +37,7 @@ const TOKEN_OR_API_KEY: { [scheme: string]: string[] }[] = [{ bearer: [] }, { ap
  * With `openToApiKeys`, an outside system's API key may call search, search/{id}, create and updateone
  * (the public API for CRMs); never the bulk, export or delete routes.
  */
-export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
+export const registerRecordRoutes = <Api extends { id: string }, S extends z.ZodType = z.ZodType>(
   app: App,
   {
     service,
@@ -52,11 +52,14 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
   const tags = [words.many];
   const key = (action: string) => `${permission}.${action}` as PermissionKey;
   const readers = [key('view'), ...(module.readPermissions ?? [])];
+  const canRead = (auth: AuthContext) => readers.some((reader) => hasAccess(auth, reader));
   // Reading one record is open to several keys (config.permission holds one): checked before validation.
   const anyReader = async (request: FastifyRequest) => {
-    const auth = requireAuth(request);
-    if (!readers.some((reader) => hasAccess(auth, reader))) throw forbidden();
+    if (!canRead(requireAuth(request))) throw forbidden();
   };
+  // A write answers the record only to whoever may read it: a write-only API key learns the id alone.
+  const writtenFor = (auth: AuthContext, record: Api) => (canRead(auth) ? record : { id: record.id });
+  const writtenAnswer = `Answers the ${words.one}, or only its id to a caller who cannot read ${words.many}.`;
 
   app.post(
     `/${name}/search`,
@@ -92,6 +95,7 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
       schema: {
         tags,
         summary: `Create a ${words.one}`,
+        description: writtenAnswer,
         params: localeParams,
         body: module.create.schema,
         ...keyed,
@@ -99,8 +103,9 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
       config: { permission: key('create'), apiKeyAccess: openToApiKeys },
     },
     async (request) => {
-      const record = await service.create(requireAuth(request), request.body);
-      return ok(request.locale, [record], { info: info.created });
+      const auth = requireAuth(request);
+      const record = await service.create(auth, request.body);
+      return ok(request.locale, [writtenFor(auth, record)], { info: info.created });
     },
   );
 
@@ -110,6 +115,7 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
       schema: {
         tags,
         summary: `Change a ${words.one} (the changed fields only)`,
+        description: writtenAnswer,
         params: idParams,
         body: module.update.schema,
         ...keyed,
@@ -117,8 +123,9 @@ export const registerRecordRoutes = <Api, S extends z.ZodType = z.ZodType>(
       config: { permission: key('edit'), apiKeyAccess: openToApiKeys },
     },
     async (request) => {
-      const record = await service.update(requireAuth(request), request.params.id, request.body);
-      return ok(request.locale, [record], { info: info.updated });
+      const auth = requireAuth(request);
+      const record = await service.update(auth, request.params.id, request.body);
+      return ok(request.locale, [writtenFor(auth, record)], { info: info.updated });
     },
   );
 

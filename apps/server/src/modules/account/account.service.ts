@@ -1,4 +1,4 @@
-import { type AccountBundle, type Locale, notificationFor, PAGE_SIZE } from '@conversa/domain';
+import { type AccountBundle, type Locale, notificationFor, PAGE_SIZE, recordFor } from '@conversa/domain';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import { notFound } from '../../core/http/app-error';
@@ -75,13 +75,10 @@ export const createAccountService = ({
       return {
         user: toPublicUser(user),
         client: toPublicClient(client, files.url),
-        list_user: team.rows.map(({ id, name, email, account, online }) => ({
-          id,
-          name,
-          email,
-          account,
-          online,
-        })),
+        // Colleagues as a user notification shows them: e-mail and account type only with user.view.
+        list_user: team.rows.map(({ id, name, email, account, online }) =>
+          recordFor(auth, 'user', { id, name, email, account, online }),
+        ),
         // Modules that do not exist yet answer empty lists, so the web can rely on every key.
         list_dinamic: itemRows.map(toListItem),
         list_device: devicesShown?.data ?? [],

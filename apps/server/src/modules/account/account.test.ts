@@ -58,6 +58,19 @@ describe('account bundle', () => {
     ]);
   });
 
+  it("shows colleagues' e-mails and account types only to a reader with user.view", async () => {
+    const agent = await login(testApp.app, DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password);
+    const answer = await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(agent), {
+      token: agent.token,
+    });
+    const team = answer.body.data[0]?.account.list_user ?? [];
+    expect(team).toHaveLength(4);
+    for (const colleague of team) expect(Object.keys(colleague).sort()).toEqual(['id', 'name', 'online']);
+    expect(JSON.stringify(team)).not.toContain('@demo.test');
+    // Their own e-mail stays in `user`.
+    expect(answer.body.data[0]?.account.user.email).toBe(DEMO_LOGINS.agent.email);
+  });
+
   it("carries the company's tags and statuses, the user's own and the company's views and the setting views", async () => {
     const company = await signupCompany(testApp.app);
     const tag = await call(testApp.app, 'POST', '/api/v1/en/listdinamic/create', {

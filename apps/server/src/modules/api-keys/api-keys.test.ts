@@ -132,7 +132,6 @@ describe('calling the API with a key', () => {
       info: { email: 'pedro@example.com' },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(changed.body.data[0]?.info.email).toBe('pedro@example.com');
 
     // The Bearer form works as well.
     const lead = await call<Lead>(testApp.app, 'POST', '/api/v1/en/lead/create', {
@@ -146,11 +145,12 @@ describe('calling the API with a key', () => {
     });
     expect(leadChanged.status, JSON.stringify(leadChanged.body)).toBe(200);
 
-    // It was the owner's company that got them.
+    // It was the owner's company that got them, as changed.
     const found = await call<Contact>(testApp.app, 'GET', `/api/v1/en/contact/search/${contactId}`, {
       token: owner.token,
     });
     expect(found.status).toBe(200);
+    expect(found.body.data[0]?.info.email).toBe('pedro@example.com');
 
     const audit = await rowsOf<{ module: string; action: string; user_id: string | null; user_name: string }>(
       sql`select module, action, user_id, user_name from audit_logs
@@ -167,6 +167,44 @@ describe('calling the API with a key', () => {
     // Writing does not include reading.
     expect((await withKey(created.key, 'POST', 'contact/search', {})).status).toBe(403);
     expect((await withKey(created.key, 'GET', `lead/search/${leadId}`)).status).toBe(403);
+  });
+
+  it('a write-only key learns only the id of what it creates or changes; with the read scope, the record', async () => {
+    const writeOnly = await createKey({ scopes: ['contacts.write', 'leads.write'] });
+    const contact = await withKey(writeOnly.key, 'POST', 'contact/create', {
+      name: 'Marta Soto',
+      phone: newPhone(),
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    expect(contact.body.info).toBe('Contact created');
+    const contactId = String(contact.body.data[0]?.id);
+    expect(contact.body.data).toEqual([{ id: contactId }]);
+    const contactChanged = await withKey(writeOnly.key, 'PUT', `contact/updateone/${contactId}`, {
+      info: { email: 'marta@example.com' },
+    });
+    expect(contactChanged.status, JSON.stringify(contactChanged.body)).toBe(200);
+    expect(contactChanged.body.data).toEqual([{ id: contactId }]);
+
+    const lead = await withKey(writeOnly.key, 'POST', 'lead/create', {
+      first_name: 'Luis',
+      last_name: 'Soto',
+      phone: newPhone(),
+    });
+    expect(lead.status, JSON.stringify(lead.body)).toBe(200);
+    const leadId = String(lead.body.data[0]?.id);
+    expect(lead.body.data).toEqual([{ id: leadId }]);
+    const leadChanged = await withKey(writeOnly.key, 'PUT', `lead/updateone/${leadId}`, {
+      last_name: 'Mora',
+    });
+    expect(leadChanged.status, JSON.stringify(leadChanged.body)).toBe(200);
+    expect(leadChanged.body.data).toEqual([{ id: leadId }]);
+
+    const readWrite = await createKey({ scopes: ['contacts.read', 'contacts.write'] });
+    const whole = await withKey<Contact>(readWrite.key, 'PUT', `contact/updateone/${contactId}`, {
+      info: { email: 'marta.soto@example.com' },
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(whole.body.data[0]).toMatchObject({ id: contactId, info: { email: 'marta.soto@example.com' } });
   });
 
   it('a read-only key searches and reads but gets 403 on create, and on every other route', async () => {

@@ -27,7 +27,10 @@ export const securityRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/session/deleteone/:id',
-    { schema: { tags, summary: 'End one of my sessions; its sockets are disconnected', params: idParams } },
+    {
+      schema: { tags, summary: 'End one of my sessions; its sockets are disconnected', params: idParams },
+      config: { isPersonal: true },
+    },
     async (request) => {
       await sessions.revoke(requireAuth(request), request.params.id);
       return ok(request.locale, [], { info: 'info.sessionRevoked' });
@@ -54,6 +57,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
         summary: 'Start two-factor: a new secret, shown once as a QR image and as text',
         params: localeParams,
       },
+      config: { isPersonal: true },
     },
     async (request) => ok(request.locale, [await twoFactor.enroll(requireAuth(request))]),
   );
@@ -67,6 +71,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
         params: localeParams,
         body: twoFactorConfirmSchema,
       },
+      config: { isPersonal: true },
     },
     async (request) => {
       const data = await twoFactor.confirm(requireAuth(request), request.ip, request.body.code);
@@ -83,6 +88,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
         params: localeParams,
         body: twoFactorDisableSchema,
       },
+      config: { isPersonal: true },
     },
     async (request) => {
       await twoFactor.disable(requireAuth(request), request.ip, request.body);

@@ -35,6 +35,8 @@ export const newslettersRoutes: FastifyPluginAsyncZod<{ service: NewslettersServ
         summary: 'The caller saw this pop-up: it does not show to them again',
         params: idParams,
       },
+      // The master acting as the owner seeing a pop-up is not the owner seeing it.
+      config: { isPersonal: true },
     },
     async (request) => {
       await service.markSeen(requireAuth(request), request.params.id);

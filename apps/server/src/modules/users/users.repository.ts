@@ -16,6 +16,12 @@ export const USER_SEARCH_FIELDS: SearchWhitelist = {
   create_date: { column: users.create_date, type: 'date' },
 };
 
+/** What a user/list caller without user.view may filter and sort on: what they see of a colleague. */
+export const COLLEAGUE_SEARCH_FIELDS: SearchWhitelist = {
+  name: { column: users.name, type: 'text' },
+  online: { column: users.online, type: 'boolean' },
+};
+
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<
   Pick<

@@ -85,6 +85,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         params: idParams,
         body: passwordUpdateSchema,
       },
+      // A colleague's password too: one the master set would let them sign in as that person later,
+      // outside the audited impersonation.
+      config: { isPersonal: true },
     },
     async (request) => {
       await service.updatePassword(requireAuth(request), request.params.id, request.body, request.ip);
@@ -97,7 +100,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     {
       schema: {
         tags,
-        summary: 'Users for pickers (short form)',
+        summary: 'Users for pickers: id, name and online; with user.view also email, account and answer',
         params: localeParams,
         body: searchBodySchema,
       },

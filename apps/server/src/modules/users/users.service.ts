@@ -5,6 +5,7 @@ import {
   type Pagination,
   type PasswordUpdateInput,
   type PermissionKey,
+  recordFor,
   type SearchBody,
   type User,
   type UserUpdateInput,
@@ -24,7 +25,12 @@ import { buildSearchQuery, NEWEST_FIRST } from '../../core/http/search-query';
 import type { SignInGuard } from '../auth/sign-in-guard';
 import { assertRoom } from '../quotas/quotas.service';
 import { toPublicUser, type UserBrief } from './users.mapper';
-import { createUsersRepository, USER_SEARCH_FIELDS, type UserPatch } from './users.repository';
+import {
+  COLLEAGUE_SEARCH_FIELDS,
+  createUsersRepository,
+  USER_SEARCH_FIELDS,
+  type UserPatch,
+} from './users.repository';
 
 type UserCreate = z.output<typeof userCreateSchema>;
 
@@ -123,13 +129,21 @@ export const createUsersService = ({
       };
     },
 
-    async list(auth: AuthContext, body: SearchBody): Promise<{ data: UserBrief[]; pagination: Pagination }> {
-      const query = buildSearchQuery(body, USER_SEARCH_FIELDS, {
+    /**
+     * Colleagues as a user notification shows them to the caller: whole with user.view, else id, name and
+     * online; and only those fields filter or sort, so a search cannot spell out an e-mail letter by letter.
+     */
+    async list(
+      auth: AuthContext,
+      body: SearchBody,
+    ): Promise<{ data: Partial<UserBrief>[]; pagination: Pagination }> {
+      const fields = can(auth, 'user.view') ? USER_SEARCH_FIELDS : COLLEAGUE_SEARCH_FIELDS;
+      const query = buildSearchQuery(body, fields, {
         defaultSort: { key: 'name', order: 'asc' },
         tieBreaker: users.id,
       });
       const { rows, total } = await repo.listBrief(auth.clientId, query);
-      return { data: rows, pagination: query.pagination(total) };
+      return { data: rows.map((row) => recordFor(auth, 'user', row)), pagination: query.pagination(total) };
     },
 
     async findOne(auth: AuthContext, id: string): Promise<User> {

@@ -109,11 +109,30 @@ describe('user search', () => {
     expect(new Set(own.body.data.map((user) => user.client_id))).toEqual(new Set([owner.clientId]));
   });
 
-  it('user/list needs only a sign-in and answers the short form of the own company', async () => {
+  it('user/list needs only a sign-in; the e-mail of colleagues only with user.view (else id, name, online)', async () => {
     const answer = await call(testApp.app, 'POST', '/api/v1/en/user/list', { token: viewer.token, body: {} });
     expect(answer.status).toBe(200);
     expect(answer.body.pagination?.total).toBe(4);
-    expect(Object.keys(answer.body.data[0] ?? {}).sort()).toEqual([
+    expect(answer.body.data).toHaveLength(4);
+    for (const listed of answer.body.data)
+      expect(Object.keys(listed).sort()).toEqual(['id', 'name', 'online']);
+    expect(JSON.stringify(answer.body)).not.toContain('@demo.test');
+
+    // Nor can a filter on a field they do not see spell it out.
+    const probed = await call(testApp.app, 'POST', '/api/v1/en/user/list', {
+      token: viewer.token,
+      body: { filters: [{ key: 'email', condition: 'contains', value: 'owner' }] },
+    });
+    expect(probed.status).toBe(400);
+
+    // With user.view, the short form with e-mail, account and answer, found by e-mail too.
+    const whole = await call(testApp.app, 'POST', '/api/v1/en/user/list', {
+      token: supervisor.token,
+      body: { filters: [{ key: 'email', condition: 'contains', value: 'owner' }] },
+    });
+    expect(whole.status).toBe(200);
+    expect(whole.body.data).toHaveLength(1);
+    expect(Object.keys(whole.body.data[0] ?? {}).sort()).toEqual([
       'account',
       'answer',
       'email',
@@ -121,6 +140,7 @@ describe('user search', () => {
       'name',
       'online',
     ]);
+    expect(whole.body.data[0]?.email).toBe(DEMO_LOGINS.owner.email);
   });
 });
 

@@ -46,8 +46,7 @@ const serve = (answer: (method: string, path: string, body: unknown) => Response
   return calls;
 };
 
-const renderProfile = () => {
-  const account = makeAccount();
+const renderProfile = (account = makeAccount()) => {
   const queryClient = createTestQueryClient();
   const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
   setSession(session);
@@ -109,6 +108,29 @@ describe('profile page', () => {
       current_password: 'Vieja#Clave1',
       password: 'Nueva#Clave2',
     });
+  });
+
+  it('acting as the owner, says only the owner changes password, two-factor and sessions, and offers none', async () => {
+    serve(defaults);
+    const owner = makeAccount();
+    renderProfile({
+      ...owner,
+      impersonation: {
+        by: { id: 'm1', name: 'Master', email: 'master@conversa.test' },
+        client: { id: owner.client.id, name: 'Clínica Sur' },
+        owner: { id: owner.user.id, name: owner.user.name, email: owner.user.email },
+      },
+    });
+
+    expect(await screen.findByTestId('profile-owner-only')).toHaveTextContent(
+      'Solo Ana María Pérez puede cambiar su contraseña, su verificación en dos pasos y sus sesiones, no mientras actúas como él.',
+    );
+    expect(await screen.findAllByTestId('profile-session')).toHaveLength(2);
+    expect(await screen.findByTestId('two-factor-state')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Contraseña actual')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('profile-password-submit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('two-factor-enable')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('profile-session-revoke')).not.toBeInTheDocument();
   });
 
   it('saves the name and avatar initials, previewing the initials as typed', async () => {

@@ -1,5 +1,6 @@
 import { isLocale, LOCALES, type UserUpdateInput } from '@conversa/domain';
 import {
+  Alert,
   Box,
   Card,
   CardContent,
@@ -23,11 +24,13 @@ import { TwoFactorCard } from './components/two-factor-card';
 
 /**
  * The signed-in user's own page: name and avatar initials, preferences (saved at once), password,
- * two-factor and the open sessions.
+ * two-factor and the open sessions. The master acting as the owner sees why the password, two-factor and
+ * sessions cannot be changed instead of their actions: the server keeps those to the owner.
  */
 export const ProfilePage = () => {
   const { t } = useTranslation();
-  const { user } = useAccount();
+  const { user, impersonation } = useAccount();
+  const isOwnAccount = !impersonation;
   const update = useUpdateCurrentUser();
   const language = isLocale(user.language) ? user.language : currentLocale();
 
@@ -37,10 +40,15 @@ export const ProfilePage = () => {
   return (
     <>
       <PageHeader title={t('nav.profile')} subtitle={t('modules.profile')} />
+      {impersonation && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="profile-owner-only">
+          {t('impersonation.ownerOnly', { owner: impersonation.owner.name })}
+        </Alert>
+      )}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <DetailsCard key={`${user.name}|${user.initials}`} user={user} />
-          <PasswordCard />
+          {isOwnAccount && <PasswordCard />}
         </Grid>
         <Grid size={{ xs: 12, md: 7 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <Card>
@@ -102,8 +110,8 @@ export const ProfilePage = () => {
               </Box>
             </CardContent>
           </Card>
-          <TwoFactorCard isOwner={user.account !== 'user'} />
-          <SessionsCard />
+          <TwoFactorCard isOwner={user.account !== 'user'} canChange={isOwnAccount} />
+          <SessionsCard canRevoke={isOwnAccount} />
         </Grid>
       </Grid>
     </>

@@ -2,7 +2,8 @@ import type { User } from '@conversa/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api-client';
 
-export type TeamMember = Pick<User, 'id' | 'name' | 'email' | 'account' | 'online'>;
+/** A colleague as user/list answers them: the e-mail and the account only to holders of user.view. */
+export type TeamMember = Pick<User, 'id' | 'name' | 'online'> & Partial<Pick<User, 'email' | 'account'>>;
 
 export const getUsers = async (signal?: AbortSignal): Promise<TeamMember[]> =>
   (

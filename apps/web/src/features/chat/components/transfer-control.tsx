@@ -34,7 +34,7 @@ export const TransferControl = ({
   const users = useUsers(anchor !== null);
   const transfer = useTransferChat();
   if (contact.derivedto !== user.id || !can('chat.transfer')) return null;
-  const colleagues = (users.data ?? []).filter((member) => member.id !== user.id && member.email !== '');
+  const colleagues = (users.data ?? []).filter((member) => member.id !== user.id);
   const close = () => {
     setAnchor(null);
     setTarget('');
@@ -82,7 +82,7 @@ export const TransferControl = ({
               </MenuItem>
             )}
             {colleagues.map((member) => (
-              <MenuItem key={member.id} value={member.id} data-testid={`transfer-option-${member.email}`}>
+              <MenuItem key={member.id} value={member.id} data-testid="transfer-option">
                 <Box
                   component="span"
                   aria-label={member.online ? t('chat.transfer.online') : t('chat.transfer.offline')}

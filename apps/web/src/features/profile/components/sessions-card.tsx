@@ -16,8 +16,11 @@ import { formattersFor } from '../../../shared/format/intl-format';
 import { notify } from '../../../shared/notify';
 import { useMySessions, useRevokeSession } from '../api/sessions';
 
-/** Where the account is signed in; any other session can be closed from here, and its sockets with it. */
-export const SessionsCard = () => {
+/**
+ * Where the account is signed in; any other session can be closed from here, and its sockets with it
+ * (by the person themself: not while the master acts as them).
+ */
+export const SessionsCard = ({ canRevoke }: { canRevoke: boolean }) => {
   const { t, i18n } = useTranslation();
   const sessions = useMySessions();
   const revoke = useRevokeSession();
@@ -42,7 +45,7 @@ export const SessionsCard = () => {
               secondaryAction={
                 session.current ? (
                   <Chip size="small" color="success" label={t('profile.currentSession')} />
-                ) : (
+                ) : canRevoke ? (
                   <Tooltip title={t('profile.revokeSession')}>
                     <IconButton
                       edge="end"
@@ -56,7 +59,7 @@ export const SessionsCard = () => {
                       <LogoutOutlined />
                     </IconButton>
                   </Tooltip>
-                )
+                ) : undefined
               }
             >
               <ListItemText

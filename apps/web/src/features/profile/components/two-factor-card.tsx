@@ -186,8 +186,11 @@ const StatusLine = ({ status }: { status: TwoFactorStatus }) => {
   );
 };
 
-/** The user's own two-factor, and for the company owner the rule that requires it of everybody. */
-export const TwoFactorCard = ({ isOwner }: { isOwner: boolean }) => {
+/**
+ * The user's own two-factor, and for the company owner the rule that requires it of everybody (a company
+ * setting, so it stays while the master acts as the owner; switching the owner's own on or off does not).
+ */
+export const TwoFactorCard = ({ isOwner, canChange }: { isOwner: boolean; canChange: boolean }) => {
   const { t } = useTranslation();
   const status = useTwoFactorStatus();
   const enroll = useEnrollTwoFactor();
@@ -206,7 +209,7 @@ export const TwoFactorCard = ({ isOwner }: { isOwner: boolean }) => {
           {t('twoFactor.help')}
         </Typography>
         {current && <StatusLine status={current} />}
-        {current && (
+        {current && canChange && (
           <Box>
             {current.enabled ? (
               <Button
