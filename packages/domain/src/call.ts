@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchBodySchema } from './search';
-import { requiredText } from './validation';
+import { httpUrl, requiredText } from './validation';
 
 /** Phone calls reported by a PBX integration (Yeastar): spec section 9's call results. */
 export const CALL_RESULTS = ['answered', 'not_answered', 'voicemail', 'missed_call', 'wrong_number'] as const;
@@ -28,7 +28,7 @@ export type YeastarExtension = z.output<typeof yeastarExtensionSchema>;
  */
 export const yeastarConfigSchema = z.strictObject({
   // HTTPS in production; the Software and Appliance editions also answer plain HTTP on a local network.
-  pbx_url: z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2048),
+  pbx_url: httpUrl(),
   client_id: requiredText().max(200),
   client_secret: requiredText().max(500),
   webhook_secret: z.string().trim().min(16, { error: 'validation.invalid' }).max(200).optional(),

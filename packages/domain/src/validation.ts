@@ -26,6 +26,17 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[a-zA-Z]{2,4}$/;
 
 export const requiredText = () => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required);
 
+/**
+ * Whether a link may be followed or an address called: it starts `http://` or `https://`. A browser runs a
+ * `javascript:` or `data:` link in the page that shows it, and the outbound fetch speaks nothing else. The
+ * web asks it of links stored before the rule.
+ */
+export const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value.trim());
+
+/** A link people open (a pop-up's), a webhook, a PBX: a well-formed URL that isHttpUrl accepts. */
+export const httpUrl = () =>
+  z.url({ error: 'validation.url', abort: true }).max(2048).refine(isHttpUrl, { error: 'validation.url' });
+
 export const emailField = () =>
   requiredText()
     .toLowerCase()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
 import { isStorableDate } from '../input-limits';
 import { searchBodySchema } from '../search';
-import { requiredText } from '../validation';
+import { httpUrl, requiredText } from '../validation';
 
 /** Release news and pop-up announcements (spec sections 2 and 3): the master writes them, everyone reads. */
 export const NEWSLETTER_CATEGORIES = ['newfeature', 'maintenance', 'bugfix'] as const;
@@ -32,7 +32,8 @@ export type Newsletter = {
 /** Slides the carousel loads images of around the current one (spec section 2). */
 export const POPUP_PRELOAD_DISTANCE = 2;
 
-const url = z.union([z.literal(''), z.url({ error: 'validation.url' }).max(2048)]);
+/** A pop-up's image and its 'Ver más' link: none, or http(s) only. */
+const url = z.union([z.literal(''), httpUrl()]);
 
 const popupSchema = z.strictObject({
   width: z.number().int().min(280).max(1600).default(600),

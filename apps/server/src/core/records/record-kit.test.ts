@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   CONDITIONS_BY_FIELD_TYPE,
@@ -5,6 +6,8 @@ import {
   type Condition,
   DEAL_FIELDS,
   LEAD_FIELDS,
+  LIST_FIELD_PAIRS,
+  type ListField,
   PAYMENT_FIELDS,
   type RecordField,
   TASK_FIELDS,
@@ -34,7 +37,7 @@ type Fixture = { app: TestApp['app']; owner: Session; device: SandboxDevice; hel
 type KitModule = {
   name: string;
   fields: readonly RecordField[];
-  /** A valid create body for a record whose name holds `word` and whose kanban field holds `column`. */
+  /** A valid create body for a record whose name holds `word`, on the kit's status (or deal stage) `column`. */
   createBody: (word: string, column: string) => Record<string, unknown>;
   /** Gives every field of a created record a value (a message, an assignee, a conversion…). */
   fill: (fixture: Fixture, record: ApiRecord) => Promise<void>;
@@ -54,6 +57,21 @@ type KitModule = {
   kanbanBase?: Record<string, unknown>;
 };
 
+/** The statuses and tags the kit's bodies name: items of the owner's company's lists, made in beforeAll. */
+const KIT_ITEM_NAMES: Record<ListField, readonly string[]> = {
+  status_id: ['column-a', 'column-open', 'column-won', 'status-bulk'],
+  tags: ['tag-kit', 'tag-bulk'],
+};
+const kitItems = LIST_FIELD_PAIRS.flatMap(({ module, field }) =>
+  KIT_ITEM_NAMES[field].map((name) => ({ id: randomUUID(), module, field, name })),
+);
+const itemId = (module: string, field: ListField, name: string): string => {
+  const item = kitItems.find((kit) => kit.module === module && kit.field === field && kit.name === name);
+  if (!item) throw new Error(`no kit item ${module}.${field}.${name}`);
+  return item.id;
+};
+const itemName = (id: unknown) => kitItems.find((kit) => kit.id === id)?.name ?? id;
+
 const KIT_MODULES: KitModule[] = [
   {
     name: 'contact',
@@ -63,8 +81,8 @@ const KIT_MODULES: KitModule[] = [
       phone: newPhone(),
       email: `${word.toLowerCase()}@example.com`,
       document: `doc-${word}`,
-      tags: ['tag-kit'],
-      stage: column,
+      tags: [itemId('contact', 'tags', 'tag-kit')],
+      stage: itemId('contact', 'status_id', column),
     }),
     async fill({ app, owner, device, helper }, record) {
       await deliver(app, device, { phone: String(valueAt(record, 'info.phone')) });
@@ -85,8 +103,14 @@ const KIT_MODULES: KitModule[] = [
       expect: { 'info.full_name': 'Renamed Person', starred: false },
     },
     bulk: {
-      update: { stage: 'stage-bulk', tags: ['tag-bulk'] },
-      expect: { stage: 'stage-bulk', tags: ['tag-bulk'] },
+      update: {
+        stage: itemId('contact', 'status_id', 'status-bulk'),
+        tags: [itemId('contact', 'tags', 'tag-bulk')],
+      },
+      expect: {
+        stage: itemId('contact', 'status_id', 'status-bulk'),
+        tags: [itemId('contact', 'tags', 'tag-bulk')],
+      },
     },
     textBodyKey: 'name',
   },
@@ -99,8 +123,8 @@ const KIT_MODULES: KitModule[] = [
       phone: newPhone(),
       email: `${word.toLowerCase()}@example.com`,
       document: `doc-${word}`,
-      tags: ['tag-kit'],
-      status_id: column,
+      tags: [itemId('lead', 'tags', 'tag-kit')],
+      status_id: itemId('lead', 'status_id', column),
       source: 'Web',
     }),
     async fill({ app, owner, helper }, record) {
@@ -122,8 +146,14 @@ const KIT_MODULES: KitModule[] = [
       expect: { full_name: 'Renamed Person', source: 'Fair' },
     },
     bulk: {
-      update: { status_id: 'status-bulk', tags: ['tag-bulk'] },
-      expect: { status_id: 'status-bulk', tags: ['tag-bulk'] },
+      update: {
+        status_id: itemId('lead', 'status_id', 'status-bulk'),
+        tags: [itemId('lead', 'tags', 'tag-bulk')],
+      },
+      expect: {
+        status_id: itemId('lead', 'status_id', 'status-bulk'),
+        tags: [itemId('lead', 'tags', 'tag-bulk')],
+      },
     },
     textBodyKey: 'first_name',
   },
@@ -179,8 +209,8 @@ const KIT_MODULES: KitModule[] = [
       owner: [fixture.owner.userId],
       module: 'contact',
       contact_id: taskContactId,
-      tags: ['tag-kit'],
-      status_id: column,
+      tags: [itemId('task', 'tags', 'tag-kit')],
+      status_id: itemId('task', 'status_id', column),
       notify_enable: true,
       notify_before: '2099-01-01T08:00:00.000Z',
     }),
@@ -194,8 +224,14 @@ const KIT_MODULES: KitModule[] = [
       expect: { title: 'Renamed task', priority: 'low' },
     },
     bulk: {
-      update: { status_id: 'status-bulk', tags: ['tag-bulk'] },
-      expect: { status_id: 'status-bulk', tags: ['tag-bulk'] },
+      update: {
+        status_id: itemId('task', 'status_id', 'status-bulk'),
+        tags: [itemId('task', 'tags', 'tag-bulk')],
+      },
+      expect: {
+        status_id: itemId('task', 'status_id', 'status-bulk'),
+        tags: [itemId('task', 'tags', 'tag-bulk')],
+      },
     },
     textBodyKey: 'title',
   },
@@ -221,7 +257,7 @@ const KIT_MODULES: KitModule[] = [
       pipeline_stage_id: dealPipeline.stages.get(column) ?? column,
       amount: 1000,
       branch: `Branch ${word}`,
-      tags: ['tag-kit'],
+      tags: [itemId('deal', 'tags', 'tag-kit')],
       closing_date: '2026-05-01',
       expected_date: '2026-06-01',
     }),
@@ -251,8 +287,8 @@ const KIT_MODULES: KitModule[] = [
       expect: { name: 'Renamed deal', amount: 2500, balance: 2500 },
     },
     bulk: {
-      update: { branch: 'Bulk branch', tags: ['tag-bulk'] },
-      expect: { branch: 'Bulk branch', tags: ['tag-bulk'] },
+      update: { branch: 'Bulk branch', tags: [itemId('deal', 'tags', 'tag-bulk')] },
+      expect: { branch: 'Bulk branch', tags: [itemId('deal', 'tags', 'tag-bulk')] },
     },
     textBodyKey: 'name',
     kanbanBase: { pipeline_id: 'any' },
@@ -289,6 +325,9 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   const owner = await signupCompany(testApp.app);
   stranger = await signupCompany(testApp.app);
+  await testApp.app.database.db
+    .insert(listDinamic)
+    .values(kitItems.map((item) => ({ ...item, client_id: owner.clientId })));
   const users = createUsersRepository(testApp.app.database.db);
   const passwordHash = await hashPassword('Kit#Pass2026');
   const makeUser = async (name: string, access: string[]) => {
@@ -710,6 +749,85 @@ describe.each(KIT_MODULES)('the record kit on $name', (module) => {
   });
 });
 
+/** Modules whose records carry dynamic-list items (tags, a status), and those fields. */
+const LIST_KIT_MODULES = KIT_MODULES.map((module) => ({
+  module,
+  listFields: module.fields.filter((field) => field.list !== undefined),
+})).filter(({ listFields }) => listFields.length > 0);
+
+describe.each(LIST_KIT_MODULES)('the list items of $module.name records', ({ module, listFields }) => {
+  it("answers 400 naming the value for another company's, an unknown or another list's item; its own are taken", async () => {
+    const record = await create(module, uniqueWord('Lists'));
+    const theirs = async (list: ListField) => {
+      const answer = await call<{ id: string }>(fixture.app, 'POST', '/api/v1/en/listdinamic/create', {
+        token: stranger.token,
+        body: { module: module.name, field: list, name: uniqueWord('Theirs') },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body.data[0]?.id ?? '';
+    };
+    /** The kit's own item of a list that the record does not carry yet. */
+    const ownOf = (owner: string, list: ListField) =>
+      itemId(owner, list, list === 'tags' ? 'tag-bulk' : 'status-bulk');
+    const failures: string[] = [];
+    for (const field of listFields) {
+      const list = field.list as ListField;
+      // A tag where a status goes (or the reverse), else the same list of another module.
+      const otherList =
+        LIST_FIELD_PAIRS.find((pair) => pair.module === module.name && pair.field !== list) ??
+        LIST_FIELD_PAIRS.find((pair) => pair.module !== module.name && pair.field === list);
+      const wrong: [string, string][] = [
+        ["another company's", await theirs(list)],
+        ['an unknown', '00000000-0000-4000-8000-000000000000'],
+        ['a non-uuid', 'vip'],
+        ["another list's", ownOf(otherList?.module ?? '', otherList?.field ?? list)],
+      ];
+      // In a list of tags the wrong one comes after one of the company's own, and is named by its index.
+      const given = (id: string) => (field.type === 'tags' ? [ownOf(module.name, list), id] : id);
+      const path = field.type === 'tags' ? `${field.key}.1` : field.key;
+      for (const [label, id] of wrong) {
+        const writes: [string, string, Record<string, unknown>, string][] = [
+          [
+            'POST',
+            'create',
+            { ...module.createBody(uniqueWord('Wrong'), 'column-a'), [field.key]: given(id) },
+            path,
+          ],
+          ['PUT', `updateone/${record.id}`, { [field.key]: given(id) }, path],
+          ['PUT', 'updatemany', { ids: [record.id], update: { [field.key]: given(id) } }, `update.${path}`],
+        ];
+        for (const [method, route, body, named] of writes) {
+          const answer = await call(fixture.app, method as 'POST', api(module, route), {
+            token: fixture.owner.token,
+            body,
+          });
+          const expected = [
+            { path: named, message: "This is not one of the company's items for this field" },
+          ];
+          if (answer.status !== 400 || JSON.stringify(answer.body.errors) !== JSON.stringify(expected)) {
+            failures.push(
+              `${route} ${field.key}: ${label} → ${answer.status} ${JSON.stringify(answer.body)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect((await findOne(module, record.id)).body.data[0]).toEqual(record);
+
+    for (const field of listFields) {
+      const own = ownOf(module.name, field.list as ListField);
+      const value = field.type === 'tags' ? [own] : own;
+      const taken = await call<ApiRecord>(fixture.app, 'PUT', api(module, `updateone/${record.id}`), {
+        token: fixture.owner.token,
+        body: { [field.key]: value },
+      });
+      expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+      expect(valueAt(taken.body.data[0], field.key)).toEqual(value);
+    }
+  });
+});
+
 /** Modules with a field that groups their records (a payment's method is free text: none). */
 const BOARD_MODULES = KIT_MODULES.filter((module) => module.kanbanKey !== null);
 
@@ -731,7 +849,12 @@ describe.each(BOARD_MODULES)('the record kit’s board on $name', (module) => {
       { token: fixture.owner.token, body: { offset: 2, filters: byWord(module, word) } },
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.data.map((group) => [group.column, group.count, group.items.length])).toEqual([
+    const columns = answer.body.data.map((group) => [
+      itemName(group.column),
+      group.count,
+      group.items.length,
+    ]);
+    expect(columns.sort()).toEqual([
       ['column-open', 3, 2],
       ['column-won', 1, 1],
     ]);

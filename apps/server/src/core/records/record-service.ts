@@ -25,6 +25,7 @@ import {
   type NotificationDraft,
   type StoredNotification,
 } from '../realtime/realtime-events.repository';
+import { createListItemCheck } from './record-list-items';
 import {
   auditValues,
   GROUPABLE_TYPES,
@@ -87,6 +88,7 @@ export const createRecordService = <
 ) => {
   type Row = RecordRow<T>;
   const whitelist = whitelistOf(module as unknown as RecordModule<RecordTable>);
+  const checkListItems = createListItemCheck(module);
   const options: SearchOptions = { tieBreaker: module.table.id };
   const repositoryOf = (executor: Executor, auth: AuthContext) =>
     createRecordRepository(executor, module.table, module.scope?.(auth));
@@ -98,6 +100,9 @@ export const createRecordService = <
   };
   const toApiOne = async (executor: Executor, clientId: string, row: Row): Promise<Api> =>
     (await toApiMany(executor, clientId, [row]))[0] as Api;
+  /** What the caller may see of a record built whole (as audits and notifications keep it). */
+  const seenBy = (auth: AuthContext, record: Api): Api =>
+    module.viewFor ? module.viewFor(auth, record) : record;
   const audited = (record: Api | null) => (record === null ? null : auditValues(module.fields, record));
   const idOf = (row: Row) => String(row.id);
 
@@ -248,6 +253,7 @@ export const createRecordService = <
     writer,
     publish,
     toApiMany,
+    seenBy,
 
     /** One page of rows as stored, for a module's own short forms. */
     async rows(auth: AuthContext, body: SearchBody, defaultSort = module.defaultSort) {
@@ -261,13 +267,14 @@ export const createRecordService = <
       const built = query(prepared.body);
       const where = prepared.where ? and(built.where, prepared.where) : built.where;
       const { rows, total, more } = await repositoryOf(db, auth).search(auth.clientId, { ...built, where });
-      return { data: await toApiMany(db, auth.clientId, rows), pagination: paginationOf(built, total, more) };
+      const data = (await toApiMany(db, auth.clientId, rows)).map((record) => seenBy(auth, record));
+      return { data, pagination: paginationOf(built, total, more) };
     },
 
     async findOne(auth: AuthContext, id: string): Promise<Api> {
       const row = isUuid(id) ? await repositoryOf(db, auth).findById(auth.clientId, id) : undefined;
       if (!row) throw notFound();
-      return toApiOne(db, auth.clientId, row);
+      return seenBy(auth, await toApiOne(db, auth.clientId, row));
     },
 
     async create(auth: AuthContext, input: z.output<Create>): Promise<Api> {
@@ -275,12 +282,13 @@ export const createRecordService = <
         db.transaction(async (tx) => {
           const context = { db: tx, auth };
           const values = await module.create.values(input, context);
+          await checkListItems(tx, auth.clientId, values);
           const after = module.create.after;
           return writer(tx, auth).create(values, after && ((row) => after(row, input, context)));
         }),
       );
       publish(auth.clientId, [written.notification], written.effects);
-      return written.record;
+      return seenBy(auth, written.record);
     },
 
     /** Changed fields only: a field given with its current value writes and announces nothing. */
@@ -289,12 +297,13 @@ export const createRecordService = <
         db.transaction(async (tx) => {
           const before = await loadForWrite(tx, auth, id);
           const patch = await module.update.patch(input, before, { db: tx, auth });
+          await checkListItems(tx, auth.clientId, patch, { current: before });
           const written = await writer(tx, auth).change(before, patch);
           return written ?? { record: await toApiOne(tx, auth.clientId, before), notification: null };
         }),
       );
       if (outcome.notification) publish(auth.clientId, [outcome.notification], outcome.effects);
-      return outcome.record;
+      return seenBy(auth, outcome.record);
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
@@ -333,6 +342,7 @@ export const createRecordService = <
           throw badRequest([{ path: 'update', message: 'validation.required' }]);
         }
         const ids = await targetIds(tx, auth, input);
+        await checkListItems(tx, auth.clientId, patch, { prefix: 'update.' });
         const changedIds: string[] = [];
         const records: Api[] = [];
         const effects: WriteEffects = { notifications: [] };
@@ -421,7 +431,8 @@ export const createRecordService = <
           const matches: SQL =
             group.value === null ? sql`${column} is null` : sql`${column} = ${group.value}`;
           const rows = await repo.page(auth.clientId, built, matches);
-          return { column: group.value, count: group.count, items: await toApiMany(db, auth.clientId, rows) };
+          const items = (await toApiMany(db, auth.clientId, rows)).map((record) => seenBy(auth, record));
+          return { column: group.value, count: group.count, items };
         }),
       );
       const total = groups.reduce((sum, group) => sum + group.count, 0);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../core/http/app-error';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
+import { readMultipartForm } from '../../core/http/multipart-form';
 import { localeParams } from '../../core/http/route-schemas';
 import type { ClientsService } from './clients.service';
 
@@ -45,10 +46,10 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ service: ClientsService }> =
     },
     async (request) => {
       const auth = requireAuth(request);
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part) throw badRequest([{ path: 'file', message: 'validation.required' }]);
-      // Reading the whole file enforces the upload limit (413 fileMax10mb).
-      const client = await service.updateLogo(auth, await part.toBuffer());
+      // The form's one file (app.ts allows one), whatever its field's name.
+      const [file] = (await readMultipartForm(request)).files;
+      if (!file) throw badRequest([{ path: 'file', message: 'validation.required' }]);
+      const client = await service.updateLogo(auth, file.content);
       return ok(request.locale, [client], { info: 'info.logoUpdated' });
     },
   );

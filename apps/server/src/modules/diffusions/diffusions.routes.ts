@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../core/http/app-error';
 import { requireAuth } from '../../core/http/auth.hook';
 import { envelope, ok } from '../../core/http/envelope';
+import { readMultipartForm } from '../../core/http/multipart-form';
 import { idParams, localeParams } from '../../core/http/route-schemas';
 import { translate } from '../../core/i18n/i18n';
 import type { DiffusionsService } from './diffusions.service';
@@ -137,18 +138,9 @@ export const diffusionsRoutes: FastifyPluginAsyncZod<{ service: DiffusionsServic
     },
     async (request) => {
       const auth = requireAuth(request);
-      let content: Buffer | undefined;
-      let diffusionId = '';
-      if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname === 'file') content = await part.toBuffer();
-            else await part.toBuffer();
-          } else if (part.fieldname === 'diffusion_id') {
-            diffusionId = String(part.value);
-          }
-        }
-      }
+      const form = await readMultipartForm(request);
+      const content = form.files.find((file) => file.fieldname === 'file')?.content;
+      const diffusionId = form.fields.diffusion_id ?? '';
       if (!content) throw badRequest([{ path: 'file', message: 'validation.required' }]);
       if (!diffusionId) throw badRequest([{ path: 'diffusion_id', message: 'validation.required' }]);
       const count = await service.import(auth, diffusionId, content);

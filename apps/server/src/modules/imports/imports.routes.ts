@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { badRequest } from '../../core/http/app-error';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
+import { readMultipartForm } from '../../core/http/multipart-form';
 import { idParams, localeParams } from '../../core/http/route-schemas';
 import type { ImportTarget } from '../../core/records/import-target';
 import { SAMPLE_CONTENT_TYPES } from './import-sample';
@@ -38,16 +39,12 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const auth = requireAuth(request);
-        const part = request.isMultipart() ? await request.file() : undefined;
-        // Reading the whole file enforces the upload limit (413 fileMax10mb).
-        const content = part ? await part.toBuffer() : undefined;
-        if (!part || !content || part.fieldname !== 'file') {
-          throw badRequest([{ path: 'file', message: 'validation.required' }]);
-        }
+        const file = (await readMultipartForm(request)).files.find((item) => item.fieldname === 'file');
+        if (!file) throw badRequest([{ path: 'file', message: 'validation.required' }]);
         const job = await service.start(auth, target.module, {
-          filename: part.filename,
-          content,
-          contentType: part.mimetype,
+          filename: file.filename,
+          content: file.content,
+          contentType: file.mimetype,
         });
         return ok(request.locale, [job], { info: 'info.importStarted' });
       },

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
+import { readMultipartForm } from '../../core/http/multipart-form';
 import { idParams, localeParams } from '../../core/http/route-schemas';
 import type { Attachment } from './message-sending';
 import type { MessagesService } from './messages.service';
@@ -98,17 +99,9 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
       let fields: unknown = request.body;
       let attachment: Attachment | undefined;
       if (request.isMultipart()) {
-        const values: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            // Reading the file enforces the size limit (413 fileMax10mb) even for a field we do not use.
-            const content = await part.toBuffer();
-            if (part.fieldname === 'attachment') attachment = { content, filename: part.filename };
-          } else {
-            values[part.fieldname] = String(part.value);
-          }
-        }
-        fields = values;
+        const form = await readMultipartForm(request);
+        fields = form.fields;
+        attachment = form.files.find((file) => file.fieldname === 'attachment');
       }
       const input = messageCreateSchema.parse(fields ?? {});
       const message = await service.create(auth, input, attachment);

@@ -131,6 +131,40 @@ describe('bad input and unknown ids', () => {
     );
   });
 
+  it('refuses a pop-up link or picture that is not http(s), naming it, on create and update', async () => {
+    const harmful = ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>'];
+    for (const link of harmful) {
+      const answer = await create({
+        title: 'Harmful link',
+        release_date: '2026-01-10',
+        popup: { ...popup, items: [{ title: 'Click', preview_url: link, redirect_url: link }] },
+      });
+      expect(answer.status, link).toBe(400);
+      expect(answer.body.errors).toEqual([
+        { path: 'popup.items.0.preview_url', message: 'Enter a valid URL' },
+        { path: 'popup.items.0.redirect_url', message: 'Enter a valid URL' },
+      ]);
+    }
+    const newsletter = await created({ title: 'Safe link', release_date: '2026-01-10', popup });
+    const update = await call(testApp.app, 'PUT', api(`newsletters/updateone/${newsletter.id}`), {
+      token: master.token,
+      body: { popup: { ...popup, items: [{ title: 'Click', redirect_url: 'javascript:alert(1)' }] } },
+    });
+    expect(update.status).toBe(400);
+    expect(update.body.errors?.map((error) => error.path)).toEqual(['popup.items.0.redirect_url']);
+    const kept = await call<Newsletter>(testApp.app, 'GET', api(`newsletters/search/${newsletter.id}`), {
+      token: master.token,
+    });
+    expect(kept.body.data[0]?.popup).toEqual({ ...popup, items: [{ ...popup.items[0], redirect_url: '' }] });
+    // An http(s) link is still taken as it is.
+    const linked = await created({
+      title: 'Good link',
+      release_date: '2026-01-10',
+      popup: { ...popup, items: [{ title: 'Read', redirect_url: 'https://conversa.example/news' }] },
+    });
+    expect(linked.popup?.items[0]?.redirect_url).toBe('https://conversa.example/news');
+  });
+
   it('answers 404 for an id that names no newsletter', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     const answers = await Promise.all([

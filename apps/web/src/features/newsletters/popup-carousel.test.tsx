@@ -89,6 +89,23 @@ describe('pop-up carousel', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('a javascript: link or picture stored before the server refused them is neither a link nor loaded', async () => {
+    const pages = [
+      withPopup([
+        makeItem({
+          title: 'Enlace dañino',
+          preview_url: 'javascript:alert(document.domain)',
+          redirect_url: ' JavaScript:alert(document.domain)',
+        }),
+      ]),
+    ];
+    renderWithProviders(<PopupCarousel pages={pages} isOpen onClose={() => {}} />);
+    const slide = within(await screen.findByTestId('popup-slide'));
+    expect(slide.queryByRole('link')).not.toBeInTheDocument();
+    expect(slide.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(slide.queryByTestId('popup-media')).not.toBeInTheDocument();
+  });
+
   it('shows the dot strip only with more than one page', async () => {
     const { unmount } = renderWithProviders(
       <PopupCarousel pages={[withPopup([makeItem()])]} isOpen onClose={() => {}} />,
@@ -139,5 +156,30 @@ describe('pop-up announcement', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
       '/api/v1/es/newsletters/seen/due-1',
     ]);
+  });
+
+  it('acting as the owner shows none of their pop-ups, so none is marked seen for them', async () => {
+    const due = withPopup([makeItem({ title: 'Nuevo tablero' })], { id: 'due-1', title: 'Presupuestos' });
+    const owner = makeAccount();
+    const account = {
+      ...owner,
+      modal_newsletter: [due],
+      impersonation: {
+        by: { id: 'm1', name: 'Master', email: 'master@conversa.test' },
+        client: { id: owner.client.id, name: 'Clínica Sur' },
+        owner: { id: owner.user.id, name: owner.user.name, email: owner.user.email },
+      },
+    };
+    const calls = stubApi(() => envelope(200, [{ popover_newsletter: [], modal_newsletter: [due] }]));
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/app/dashboard/main']}>
+        <PopupAnnouncement />
+      </MemoryRouter>,
+      signedInQueryClient(account),
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByTestId('popup-dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });

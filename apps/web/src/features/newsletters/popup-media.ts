@@ -1,3 +1,5 @@
+import { isHttpUrl } from '@conversa/domain';
+
 /** How a pop-up item's preview_url is shown: a video player's embed, a video file, or an image. */
 export type PopupMedia =
   | { kind: 'embed'; src: string }
@@ -22,6 +24,8 @@ export const popupMediaOf = (previewUrl: string): PopupMedia => {
   } catch {
     return { kind: 'none' };
   }
+  // A `javascript:` or `data:` source is never loaded.
+  if (!isHttpUrl(url.href)) return { kind: 'none' };
   if (YOUTUBE.test(url.hostname)) {
     const id = youtubeId(url);
     return id ? { kind: 'embed', src: `https://www.youtube-nocookie.com/embed/${id}` } : { kind: 'none' };

@@ -1,4 +1,4 @@
-import type { PopupItem } from '@conversa/domain';
+import { isHttpUrl, type PopupItem } from '@conversa/domain';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { popupMediaOf } from '../popup-media';
@@ -39,7 +39,8 @@ const PopupMediaView = ({ item, isLoaded }: { item: PopupItem; isLoaded: boolean
 
 /**
  * One page of the pop-up: media, title and description, and one button: 'Ver más' opens redirect_url in a
- * new tab, without one the button closes the pop-up.
+ * new tab, without one the button closes the pop-up. A link that is not http(s) (stored before the server
+ * refused them) is no link at all.
  */
 export const PopupSlide = ({
   item,
@@ -73,7 +74,7 @@ export const PopupSlide = ({
         </Typography>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        {item.redirect_url ? (
+        {isHttpUrl(item.redirect_url) ? (
           <Button
             variant="contained"
             component="a"
