@@ -4,7 +4,6 @@ import { FILE_MAX_BYTES } from '@conversa/domain';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,11 +22,13 @@ import type { Config } from './core/config';
 import { createSecretBox, createUrlSigner } from './core/crypto/secret-box';
 import { connectDatabase } from './core/db/database';
 import { createEventBus } from './core/events';
+import { createAttemptStore } from './core/http/attempt-store';
 import { createAuthHook } from './core/http/auth.hook';
 import { envelope, ok } from './core/http/envelope';
 import { registerErrorHandling } from './core/http/error-handler';
 import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
+import { pruneAttemptCounters } from './core/http/postgres-attempt-store';
 import { createBotRegistry } from './integrations/bot-registry';
 import { createWebhookSender } from './integrations/crmx2/webhook-sender';
 import { createYeastarClient } from './integrations/yeastar/yeastar.client';
@@ -180,7 +181,6 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true });
   }
-  await app.register(rateLimit, { global: false });
   // Attachments: one file per request; a larger one answers 413 (fileMax10mb) while it is read.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
 
@@ -222,8 +222,11 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   });
 
   const box = createSecretBox(config.secretKey);
+  // Every limiter's counters, shared by every process: Redis with REDIS_URL, else the database.
+  const attempts = await createAttemptStore({ db, redisUrl: config.redisUrl, logger: app.log });
+  app.addHook('onClose', async () => attempts.close());
   // One guard for every password and two-factor check, so guesses through any route count together.
-  const guard = createSignInGuard();
+  const guard = createSignInGuard(attempts);
   const usersService = createUsersService({ db, events, guard });
   const authService = createAuthService({
     db,
@@ -233,6 +236,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     events,
     box,
     guard,
+    attempts,
   });
   const sessionsService = createSessionsService({ db, events });
   const twoFactorService = createTwoFactorService({ db, events, box, guard });
@@ -344,6 +348,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
       await queue.pruneFinished(before);
     },
   });
+  queue.every('attempts.prune', 3_600_000, { run: () => pruneAttemptCounters(db) });
   createPlanExpiry({ db, events, files }).define(queue);
   // A queued outbound message is sent at once rather than at the next poll.
   events.on('message.created', ({ message }) => {
@@ -354,7 +359,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     sources: { sockets: () => app.io.engine.clientsCount, jobs: () => queue.stats() },
   });
   const clientsService = createClientsService({ db, events, files });
-  const passwordMail = (email: string) => authService.restore(email);
+  const passwordMail = (email: string) => authService.sendResetMail(email);
   const clientsAdminService = createClientsAdminService({ db, events, files, passwordMail });
   const usersAdminService = createUsersAdminService({ db, events, passwordMail });
   const impersonationService = createImpersonationService({ db, events });
@@ -393,7 +398,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, { service: accountService });
       await api.register(
         async (localized) => {
-          await localized.register(authRoutes, { service: authService });
+          await localized.register(authRoutes, { service: authService, attempts });
           await localized.register(securityRoutes, {
             sessions: sessionsService,
             twoFactor: twoFactorService,

@@ -58,6 +58,11 @@ export const SESSION_TTL_HOURS = 24 * 7;
 /** A password-reset link is valid this long. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /**
+ * Reset mails one account receives, whoever asks and from wherever: past `max` within the window the
+ * request is answered as usual but no mail goes out, so nobody can flood a person's inbox.
+ */
+export const RESET_MAILS_PER_ACCOUNT = { max: 3, windowMinutes: 60 } as const;
+/**
  * Sign-in guessing limits, counted in a 15-minute window per account (from any address), per address
  * (across accounts) and per account at the two-factor step. Past `free` failures each further one makes
  * the next attempt wait (1 s, doubling, at most a minute: 429 with Retry-After); at `max` the wait is

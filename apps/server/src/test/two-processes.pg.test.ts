@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Device } from '@conversa/domain';
+import { type Device, LOGIN_ATTEMPTS } from '@conversa/domain';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../core/db/seed-logins';
@@ -11,15 +11,33 @@ import { createTestDatabase } from './test-app';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** One real server process on the shared database and Redis; the seed runs on the first. */
-const startServer = (databaseUrl: string, dataDir: string) =>
+/** One real server process on the shared database and Redis (none: ''); the seed runs on the first. */
+const startServer = (databaseUrl: string, dataDir: string, redisUrl = REDIS_URL) =>
   startServerProcess({
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
+    REDIS_URL: redisUrl,
     DATA_DIR: dataDir,
     SECRET_KEY: 'two-process-test-secret-key-0000000000',
     SEED_DEMO: 'true',
   });
+
+/** Wrong passwords for one account, sent to each process in turn; answers the statuses in order. */
+const guessInTurns = async (servers: ServerProcess[], email: string, guesses: number) => {
+  const statuses: number[] = [];
+  for (let guess = 0; guess < guesses; guess += 1) {
+    const server = servers[guess % servers.length] as ServerProcess;
+    const answer = await api(server, 'POST', '/api/v1/en/login', undefined, {
+      email,
+      password: `Wrong#Pass${guess}`,
+    });
+    statuses.push(answer.status);
+  }
+  return statuses;
+};
+
+/** What one process answers: the free failures and the one that starts the wait, then 429. */
+const statusesOnOneProcess = (guesses: number) =>
+  Array.from({ length: guesses }, (_, guess) => (guess <= LOGIN_ATTEMPTS.perAccount.free ? 401 : 429));
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
@@ -86,6 +104,35 @@ describe('two server processes on one database and one Redis', () => {
       .poll(() => seen.find((n) => n.module === 'message' && n.action === 'create'), { timeout: 10_000 })
       .toMatchObject({ data: [{ body: 'from process A', fromMe: false }] });
   });
+
+  it('failed sign-ins spread over both processes are refused with 429 at the same count as on one', async () => {
+    if (!serverA || !serverB) throw new Error('servers did not start');
+    const statuses = await guessInTurns([serverA, serverB], DEMO_LOGINS.viewer.email, 6);
+    expect(statuses).toEqual(statusesOnOneProcess(6));
+    // The right password waits too, on either process.
+    const right = await api(serverB, 'POST', '/api/v1/en/login', undefined, {
+      email: DEMO_LOGINS.viewer.email,
+      password: DEMO_LOGINS.viewer.password,
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('without Redis, two processes count failed sign-ins together in the database', async () => {
+    // The database is already seeded: both start at once.
+    const starts = await Promise.allSettled([
+      startServer(database.url, dataDir, ''),
+      startServer(database.url, dataDir, ''),
+    ]);
+    const servers = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+    try {
+      expect(servers).toHaveLength(2);
+      const statuses = await guessInTurns(servers, DEMO_LOGINS.agent.email, 6);
+      expect(statuses).toEqual(statusesOnOneProcess(6));
+    } finally {
+      await Promise.all(servers.map((server) => stopServerProcess(server)));
+    }
+  }, 120_000);
+
   it('both processes stop cleanly while their sockets and Redis close', async () => {
     socket?.disconnect();
     const codes = await Promise.all([stopServerProcess(serverA), stopServerProcess(serverB)]);

@@ -7,6 +7,8 @@ import {
 } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAttemptLimiter, limitPerAddress, maxPerWindow } from '../../core/http/attempt-limiter';
+import type { AttemptStore } from '../../core/http/attempt-store';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { localeParams } from '../../core/http/route-schemas';
@@ -21,10 +23,16 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 });
 
 // Per address: sign-ups create companies and restores send mail, so neither may be fired in bulk.
-const SIGNUP_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' };
-const RESTORE_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' };
+const SIGNUP_LIMIT = maxPerWindow(30, 10 * 60_000);
+const RESTORE_LIMIT = maxPerWindow(10, 10 * 60_000);
 
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService; attempts: AttemptStore }> = async (
+  app,
+  { service, attempts },
+) => {
+  const signupsPerAddress = limitPerAddress(createAttemptLimiter(attempts, 'signup', SIGNUP_LIMIT));
+  const restoresPerAddress = limitPerAddress(createAttemptLimiter(attempts, 'restore', RESTORE_LIMIT));
+
   app.post(
     '/signup',
     {
@@ -34,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         params: localeParams,
         body: signupSchema,
       },
-      config: { isPublic: true, rateLimit: SIGNUP_RATE_LIMIT },
+      config: { isPublic: true },
+      onRequest: signupsPerAddress,
     },
     async (request) => {
       await service.signup(request.body);
@@ -97,7 +106,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         params: localeParams,
         body: restoreSchema,
       },
-      config: { isPublic: true, rateLimit: RESTORE_RATE_LIMIT },
+      config: { isPublic: true },
+      onRequest: restoresPerAddress,
     },
     async (request) => {
       await service.restore(request.body.email);

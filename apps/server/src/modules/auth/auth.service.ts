@@ -2,6 +2,7 @@ import {
   type Locale,
   type LoginData,
   RECOVERY_CODE_PATTERN,
+  RESET_MAILS_PER_ACCOUNT,
   RESET_TOKEN_TTL_MINUTES,
   SESSION_TTL_HOURS,
   type SecondFactorLoginData,
@@ -25,6 +26,8 @@ import { type Database, isUniqueViolation, violatedConstraint } from '../../core
 import type { UserRow } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { AppError, badRequest, conflict } from '../../core/http/app-error';
+import { createAttemptLimiter, maxPerWindow } from '../../core/http/attempt-limiter';
+import type { AttemptStore } from '../../core/http/attempt-store';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { translate } from '../../core/i18n/i18n';
 import type { Mailer } from '../../core/mail/mailer';
@@ -40,10 +43,14 @@ export type AuthServiceDeps = {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
-  logger: { error: (object: unknown, message: string) => void };
+  logger: {
+    error: (object: unknown, message: string) => void;
+    warn: (object: unknown, message: string) => void;
+  };
   events: EventBus;
   box: SecretBox;
   guard: SignInGuard;
+  attempts: AttemptStore;
 };
 
 /** Who is signing in from where: the address counts guesses; both are shown in the sessions list. */
@@ -60,11 +67,25 @@ const mailLocale = (language: string): Locale => (language === 'en' ? 'en' : 'es
 const challengeExpired = () => badRequest([{ path: 'challenge', message: 'info.twoFactorExpired' }]);
 const wrongCode = () => badRequest([{ path: 'code', message: 'info.twoFactorInvalid' }]);
 
-export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, guard }: AuthServiceDeps) => {
+export const createAuthService = ({
+  db,
+  mailer,
+  publicUrl,
+  logger,
+  events,
+  box,
+  guard,
+  attempts,
+}: AuthServiceDeps) => {
   const users = createUsersRepository(db);
   const resets = createPasswordResetsRepository(db);
   const challenges = createLoginChallengesRepository(db);
   const twoFactor = createTwoFactorRepository(db);
+  const resetMailsPerAccount = createAttemptLimiter(
+    attempts,
+    'reset-mail',
+    maxPerWindow(RESET_MAILS_PER_ACCOUNT.max, RESET_MAILS_PER_ACCOUNT.windowMinutes * 60_000),
+  );
 
   const revoked = (clientId: string, sessionIds: string[]) => {
     if (sessionIds.length > 0) events.emit('session.revoked', { clientId, sessionIds });
@@ -108,6 +129,30 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
     const secret = createTotpSecret();
     await twoFactor.setPendingSecret(user.client_id, user.id, box.encrypt(secret));
     return { two_factor: kind, challenge, enrollment: await describeEnrollment(secret, user.email) };
+  };
+
+  const mailResetLink = async (user: UserRow): Promise<void> => {
+    const token = createToken();
+    await resets.create(user.client_id, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: addMs(RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    const locale = mailLocale(user.language);
+    const link = `${publicUrl}/signin?restore=${encodeURIComponent(token)}`;
+    try {
+      await mailer.sendMail({
+        to: user.email,
+        subject: translate(locale, 'mail.restoreSubject'),
+        text: translate(locale, 'mail.restoreBody', {
+          name: user.name,
+          link,
+          minutes: RESET_TOKEN_TTL_MINUTES,
+        }),
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'password reset mail failed');
+    }
   };
 
   /** An authenticator code for the user's stored secret, accepted once; or, when allowed, a recovery code. */
@@ -221,31 +266,26 @@ export const createAuthService = ({ db, mailer, publicUrl, logger, events, box, 
       revoked(auth.clientId, sessionIds);
     },
 
-    /** Always succeeds from the caller's view, so nobody can learn which e-mails are registered. */
+    /**
+     * Anyone's request for a reset link. Always succeeds from the caller's view, so nobody can learn which
+     * e-mails are registered; past RESET_MAILS_PER_ACCOUNT the account gets no more mail for a while, with
+     * the same answer, so many requesters (or addresses) cannot flood one inbox and cannot tell they were
+     * held back either.
+     */
     async restore(email: string): Promise<void> {
       const user = await users.findByEmailAcrossTenants(email);
       if (!user) return;
-      const token = createToken();
-      await resets.create(user.client_id, {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: addMs(RESET_TOKEN_TTL_MINUTES * 60_000),
-      });
-      const locale = mailLocale(user.language);
-      const link = `${publicUrl}/signin?restore=${encodeURIComponent(token)}`;
-      try {
-        await mailer.sendMail({
-          to: user.email,
-          subject: translate(locale, 'mail.restoreSubject'),
-          text: translate(locale, 'mail.restoreBody', {
-            name: user.name,
-            link,
-            minutes: RESET_TOKEN_TTL_MINUTES,
-          }),
-        });
-      } catch (error) {
-        logger.error({ err: error }, 'password reset mail failed');
+      if ((await resetMailsPerAccount.take(user.id)) > 0) {
+        logger.warn({ userId: user.id }, 'password reset mail held back: too many for this account');
+        return;
       }
+      await mailResetLink(user);
+    },
+
+    /** The master's "send a password mail" for an account it manages: not limited, it is a trusted act. */
+    async sendResetMail(email: string): Promise<void> {
+      const user = await users.findByEmailAcrossTenants(email);
+      if (user) await mailResetLink(user);
     },
 
     /**

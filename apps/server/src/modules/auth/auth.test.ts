@@ -1,4 +1,4 @@
-import { CLIENT_PERMISSIONS, EXPIRED_TOKEN, LOGIN_ATTEMPTS } from '@conversa/domain';
+import { CLIENT_PERMISSIONS, EXPIRED_TOKEN, LOGIN_ATTEMPTS, RESET_MAILS_PER_ACCOUNT } from '@conversa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, users } from '../../core/db/schema';
@@ -291,6 +291,26 @@ describe('password restore', () => {
       data: [],
       info: 'Too many requests, please try again later',
     });
+  });
+
+  it('mails one account only a few links however many addresses ask, answering each of them the same', async () => {
+    const company = await signupCompany(testApp.app);
+    const ask = (email: string, remoteAddress: string) =>
+      call(testApp.app, 'POST', '/api/v1/en/restore', { body: { email }, remoteAddress });
+    const unknown = await ask('nobody-at-all@example.com', '198.51.100.200');
+    const before = inbox.mails.length;
+
+    const answers = [];
+    for (let requester = 1; requester <= 12; requester += 1)
+      answers.push(await ask(company.email, `198.51.100.${requester}`));
+
+    // Held back or not, the requester cannot tell it from any other answer, an unknown e-mail's included.
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(unknown.body);
+    }
+    const mailed = inbox.mails.slice(before).filter((mail) => mail.to.includes(company.email));
+    expect(mailed).toHaveLength(RESET_MAILS_PER_ACCOUNT.max);
   });
 
   it('refuses a made-up token with 400 on token', async () => {

@@ -1,4 +1,5 @@
 export * from './api-keys';
+export * from './attempt-counters';
 export * from './audit-logs';
 export * from './billing';
 export * from './calls';
