@@ -38,6 +38,8 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const NUL = 'a\u0000b';
+/** Half an emoji: a lone UTF-16 surrogate, which JSON carries as "\ud83d" and PostgreSQL's jsonb refuses. */
+const HALF_EMOJI = 'a\ud83db';
 const deep = (levels: number): unknown => {
   let value: unknown = 'bottom';
   for (let level = 0; level < levels; level += 1) value = { a: value };
@@ -67,6 +69,20 @@ const FIELD_VALUES: unknown[] = [
   deep(40),
   Array.from({ length: 5000 }, (_, index) => index),
 ];
+
+/** The routes declared `config.providerPayload`: a provider's body is never refused for its text. */
+const PROVIDER_PAYLOADS = [
+  'POST /webhooks/{provider}/{deviceId}',
+  'POST /webhooks/payments/{provider}',
+  'POST /billing/return/{provider}',
+  'POST /webhooks/integrations/yeastar/{integrationId}',
+];
+
+/** The refusal of half an emoji, in the English of the API's routes and the Spanish of the others. */
+const HALF_EMOJI_MESSAGES = {
+  en: 'This field contains an incomplete character (a cut emoji or symbol)',
+  es: 'Este campo contiene un carácter incompleto (un emoji o símbolo cortado)',
+};
 
 /** Values a path or query parameter receives (text in the URL). */
 const URL_VALUES = [NUL, '1e20', '2147483648', '1.5', '275760-09-13', 'x'.repeat(2000)];
@@ -114,6 +130,8 @@ type FuzzCase = {
   method: Method;
   url: string;
   label: string;
+  /** The body field the case changes, by its path (`filters.0.value`). */
+  field?: string;
   body?: unknown;
   payload?: Buffer;
   headers?: Record<string, string>;
@@ -157,23 +175,31 @@ const propertyCases = (
   schema: JsonSchema,
   base: unknown,
   path: string[],
-  emit: (label: string, body: unknown) => void,
+  emit: (label: string, body: unknown, field?: string) => void,
+  values: unknown[] = FIELD_VALUES,
 ) => {
   const object = firstOf(schema);
   if (!object.properties || typeof base !== 'object' || base === null || Array.isArray(base)) return;
   const record = base as Record<string, unknown>;
   for (const [key, property] of Object.entries(object.properties)) {
-    for (const value of FIELD_VALUES) {
-      emit(`${[...path, key].join('.')}=${show(value)}`, { ...record, [key]: value });
-    }
-    propertyCases(property, record[key], [...path, key], (label, inner) =>
-      emit(label, { ...record, [key]: inner }),
+    const field = [...path, key].join('.');
+    for (const value of values) emit(`${field}=${show(value)}`, { ...record, [key]: value }, field);
+    propertyCases(
+      property,
+      record[key],
+      [...path, key],
+      (label, inner, innerField) => emit(label, { ...record, [key]: inner }, innerField),
+      values,
     );
     const items = firstOf(property).items;
     if (items?.properties) {
       const item = sample(items, key, IDS_UNUSED);
-      propertyCases(items, item, [...path, key, '0'], (label, inner) =>
-        emit(label, { ...record, [key]: [inner] }),
+      propertyCases(
+        items,
+        item,
+        [...path, key, '0'],
+        (label, inner, innerField) => emit(label, { ...record, [key]: [inner] }, innerField),
+        values,
       );
     }
   }
@@ -235,6 +261,7 @@ const casesOf = (
   ids: Ids,
   webhook: SandboxDevice,
   searches: SearchRoute[],
+  fieldValues: unknown[] = FIELD_VALUES,
 ): FuzzCase[] => {
   const parameters = operation.parameters ?? [];
   const pathValues: Record<string, string> = {};
@@ -266,8 +293,8 @@ const casesOf = (
         }
       : undefined;
   const cases: FuzzCase[] = [];
-  const add = (label: string, url: string, body: unknown = base) =>
-    cases.push({ method, url, label, body, ...(headers ? { headers } : {}) });
+  const add = (label: string, url: string, body: unknown = base, field?: string) =>
+    cases.push({ method, url, label, body, ...(field ? { field } : {}), ...(headers ? { headers } : {}) });
 
   for (const name of Object.keys(pathValues).filter((item) => item !== 'locale' && item !== 'provider')) {
     for (const value of URL_VALUES)
@@ -296,7 +323,7 @@ const casesOf = (
             properties: { type: {}, body: {}, device_id: {}, contact_id: {}, temp_id: {}, lat: {}, lng: {} },
           });
     const bodyBase = base ?? { type: 'chat', body: 'hola', device_id: ids.device, contact_id: ids.contact };
-    propertyCases(schema, bodyBase, [], (label, body) => add(label, url, body));
+    propertyCases(schema, bodyBase, [], (label, body, field) => add(label, url, body, field), fieldValues);
     if (firstOf(schema).properties?.filters) {
       searches.push({ method, url, bodyBase, headers });
       add('sort by NUL key', url, { ...(bodyBase as object), sort: { key: NUL, order: 'asc' } });
@@ -320,6 +347,14 @@ const casesOf = (
         ),
       ],
       ['multipart 5 files', multipart(valid, 5)],
+      [
+        'multipart 25 fields then a file',
+        multipart(
+          Array.from({ length: 25 }, (_, index): [string, string] => [`f${index}`, 'x']),
+          1,
+        ),
+      ],
+      ['multipart without a boundary', { ...multipart(valid, 1), type: 'multipart/form-data' }],
       ['multipart no parts', multipart([], 0)],
       ['multipart file with NUL', multipart([], 1, 'name,phone\nAna\u0000 Pérez,+56 9 8765 1111\n')],
     ];
@@ -475,6 +510,43 @@ describe('route walker', () => {
     expect(sent).toBeGreaterThan(3000);
     expect(failures).toEqual([]);
   }, 300_000);
+
+  // A URL cannot carry half an emoji: percent-encoded invalid UTF-8 is never decoded into one. Bodies can.
+  it('half an emoji (a lone surrogate) in any body field: 400 naming it where a person typed it, never 500', async () => {
+    const app = testApp.app;
+    const failures: string[] = [];
+    let sent = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [lower, operation] of Object.entries(methods)) {
+        const method = lower.toUpperCase() as Method;
+        if (method !== 'POST' && method !== 'PUT') continue;
+        if (path.endsWith('/logout') || path.endsWith('/client/block/{id}')) continue;
+        const all = casesOf(path, method, operation, ids, webhookDevice, [], [HALF_EMOJI]);
+        const cases = all.filter((fuzz) => fuzz.field !== undefined);
+        // A body of no declared shape (z.unknown()) still gets one field.
+        const whole = all.find((fuzz) => fuzz.label.startsWith('body='));
+        if (cases.length === 0 && whole) cases.push({ ...whole, body: { text: HALF_EMOJI }, field: 'text' });
+        const first = cases[0];
+        if (!first) continue;
+        let token = owner.token;
+        if ((await send(app, first, token, '10.7.0.1')).statusCode === 403) token = master.token;
+        const isProviderPayload = PROVIDER_PAYLOADS.includes(`${method} ${path}`);
+        const message = HALF_EMOJI_MESSAGES[path.startsWith('/api/v1/{locale}/') ? 'en' : 'es'];
+        for (const fuzz of cases) {
+          sent += 1;
+          const response = await send(app, fuzz, token, `10.7.${(sent >> 8) & 255}.${sent & 255}`);
+          const errors = JSON.stringify(response.json().errors);
+          const isRefused =
+            response.statusCode === 400 && errors === JSON.stringify([{ path: fuzz.field, message }]);
+          if (isProviderPayload ? response.statusCode >= 500 : !isRefused) {
+            failures.push(`${method} ${path} [${fuzz.label}] → ${response.statusCode} ${errors}`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(900);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
 
 describe('input edges answer 400 naming the field', () => {
@@ -529,6 +601,31 @@ describe('input edges answer 400 naming the field', () => {
       token: owner.token,
     });
     expect(param.body).toEqual(invalid('id', nul));
+  });
+
+  it('half an emoji (a lone surrogate) in a typed text, an export filter or a key', async () => {
+    const app = testApp.app;
+    const note = await call(app, 'POST', '/api/v1/en/note/create', {
+      token: owner.token,
+      body: { description: `Hola ${HALF_EMOJI}`, contact_id: ids.contact },
+    });
+    expect(note.body).toEqual(invalid('description', HALF_EMOJI_MESSAGES.en));
+
+    const exported = await call(app, 'POST', '/api/v1/en/deal/export', {
+      token: owner.token,
+      body: { format: 'csv', filters: [{ key: 'name', condition: 'contains', value: HALF_EMOJI }] },
+    });
+    expect(exported.body).toEqual(invalid('filters.0.value', HALF_EMOJI_MESSAGES.en));
+
+    const spanish = await call(app, 'POST', `/api/v1/es/user/updateone/${ids.user}`, {
+      token: owner.token,
+      body: { custom_views: { [HALF_EMOJI]: 1 } },
+    });
+    expect(spanish.body).toMatchObject({
+      status_codes: 400,
+      info: 'Datos inválidos',
+      errors: [{ path: 'custom_views.a\\ud83db', message: HALF_EMOJI_MESSAGES.es }],
+    });
   });
 
   it('a body nested deeper than 32 levels', async () => {
@@ -594,26 +691,42 @@ describe('input edges answer 400 naming the field', () => {
     expect(chats.status).toBe(200);
   });
 
-  it('more multipart fields or files than allowed answer 413 with their own text', async () => {
-    for (const { payload, type } of [
-      multipart(
-        Array.from({ length: 25 }, (_, index): [string, string] => [`field${index}`, 'x']),
-        0,
-      ),
+  it('more multipart fields or files than allowed answer 413 with their own text, whatever comes after', async () => {
+    const fields = Array.from({ length: 25 }, (_, index): [string, string] => [`field${index}`, 'x']);
+    const forms = [
+      multipart(fields, 0),
       multipart([['type', 'document']], 3),
-    ]) {
+      // The limit is met while the file that follows is read.
+      multipart(fields, 1),
+      multipart(fields, 1, 'name,phone\nAna,+56 9 8765 1111\n', 'file'),
+    ];
+    for (const url of ['/api/v1/en/message/create', '/api/v1/en/imports/contact']) {
+      for (const { payload, type } of forms) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
+          payload,
+        });
+        expect(response.json(), url).toEqual({
+          status_codes: 413,
+          data: [],
+          info: 'The form has more fields or files than allowed',
+        });
+        expect(response.statusCode).toBe(413);
+      }
+    }
+  });
+
+  it('a multipart form without its boundary answers 400, not 500', async () => {
+    for (const url of ['/api/v1/en/message/create', '/api/v1/en/imports/contact']) {
       const response = await testApp.app.inject({
         method: 'POST',
-        url: '/api/v1/en/message/create',
-        headers: { authorization: `Bearer ${owner.token}`, 'content-type': type },
-        payload,
+        url,
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'multipart/form-data' },
+        payload: multipart([['type', 'chat']], 1).payload,
       });
-      expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({
-        status_codes: 413,
-        data: [],
-        info: 'The form has more fields or files than allowed',
-      });
+      expect(response.json(), url).toEqual({ status_codes: 400, data: [], info: 'Invalid data' });
     }
   });
 

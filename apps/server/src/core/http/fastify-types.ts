@@ -32,8 +32,15 @@ declare module 'fastify' {
     masterOnly?: boolean;
     /** An outside system's API key may call it (its scopes still decide by `permission`); others answer 403. */
     apiKeyAccess?: boolean;
-    /** The body is a provider's payload: NUL characters in its text are cleaned later, not refused. */
+    /** The body is a provider's payload: NULs and lone surrogates in its text are cleaned later, not refused. */
     providerPayload?: boolean;
+    /**
+     * The signed-in person's own account (their credentials, what they have seen): only they may act on it,
+     * so an impersonation session is refused (403). Otherwise the master could lock the owner out behind
+     * the master's authenticator, learn a password outside the audited impersonation, or consume what was
+     * meant for the owner's eyes.
+     */
+    isPersonal?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;

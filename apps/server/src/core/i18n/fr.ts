@@ -87,6 +87,13 @@ export const fr: Record<MessageKey, string> = {
   'info.importStarted': 'Importation lancée : vous serez averti à la fin',
   'info.importFailed': "L'importation s'est arrêtée",
   'validation.importUnreadable': 'Le fichier est illisible',
+  'validation.xlsxSheetBytes': 'La feuille se décompresse en plus de {max} Mo',
+  'validation.xlsxPartBytes':
+    'Une partie du fichier XLSX (textes partagés, styles, classeur) se décompresse en plus de {max} Mo',
+  'validation.xlsxTotalBytes': 'Le fichier XLSX se décompresse en plus de {max} Mo',
+  'validation.xlsxSharedStrings': 'Le fichier XLSX contient plus de {max} textes différents',
+  'validation.xlsxCells': 'La feuille a plus de {max} cellules',
+  'validation.xlsxRows': 'La feuille a plus de {max} lignes',
   'validation.importStopped':
     "L'importation s'est arrêtée à cause d'une erreur ; les lignes déjà enregistrées sont conservées",
   'info.phoneTaken': 'Un contact avec ce téléphone existe déjà',
@@ -120,6 +127,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.phone': 'Saisissez un numéro de téléphone valide',
   'validation.invalid': 'Valeur non valide',
   'validation.nulCharacter': 'Ce champ ne peut pas contenir le caractère NUL',
+  'validation.loneSurrogate': 'Ce champ contient un caractère incomplet (un emoji ou un symbole coupé)',
   'validation.tooDeep': 'Imbrication trop profonde',
   'validation.timezone': 'Choisissez un fuseau horaire valide',
   'validation.betweenNeedsTwoValues': 'Entre nécessite exactement deux valeurs',
@@ -128,6 +136,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.unexpectedField': "Ce champ n'est pas accepté ici",
   'validation.unknownCondition': "Cette condition ne s'applique pas à ce champ",
   'validation.badValue': 'Cette valeur ne correspond pas au champ',
+  'validation.listItem': 'Cet élément ne fait pas partie des listes de l’entreprise pour ce champ',
   'validation.accessNotInPlan': "L'entreprise ne dispose pas de certaines de ces autorisations",
   'info.listItemCreated': 'Élément créé',
   'info.listItemUpdated': 'Élément mis à jour',
@@ -150,6 +159,8 @@ export const fr: Record<MessageKey, string> = {
   'info.clientIsBlocked': 'Cette entreprise est bloquée',
   'info.clientHasNoOwner': "Cette entreprise n'a pas de propriétaire actif",
   'info.notImpersonating': "Cette session n'est pas une usurpation d'identité",
+  'info.impersonationPersonal':
+    'Seul le propriétaire peut faire cela sur son propre compte, pas pendant que vous agissez en son nom',
   'info.userDeactivated': 'Utilisateur désactivé : ses sessions ont été fermées',
   'info.userReactivated': 'Utilisateur réactivé',
   'info.userAlreadyActive': 'Cet utilisateur est déjà actif',
