@@ -48,6 +48,7 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
 export const ContactDetailConversation = ({ contact }: { contact: Contact }) => {
   const { t, i18n } = useTranslation();
   const { list_user } = useAccount();
+  const can = useCan();
   const format = formattersFor(i18n.language);
   const last = contact.message.info;
   const assignee = contact.derivedto
@@ -106,9 +107,18 @@ export const ContactDetailConversation = ({ contact }: { contact: Contact }) => 
                 }}
                 data-testid="last-message"
               >
-                <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {last.type_msg === 'chat' ? last.body : t(`chat.types.${last.type_msg}`)}
-                </Typography>
+                {last.type_msg !== 'chat' ? (
+                  <Typography>{t(`chat.types.${last.type_msg}`)}</Typography>
+                ) : can('chat.view') ? (
+                  <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {last.body}
+                  </Typography>
+                ) : (
+                  // The server sends the text only to chat users (notification-audience.ts).
+                  <Typography sx={{ fontStyle: 'italic', opacity: 0.8 }}>
+                    {t('recordDetail.contact.textForChat')}
+                  </Typography>
+                )}
                 <Typography variant="caption" sx={{ opacity: 0.8 }}>
                   {last.fromMe ? t('recordDetail.contact.sent') : t('recordDetail.contact.received')} ·{' '}
                   {format.dateTime(last.timestamp)}

@@ -8,7 +8,7 @@ import { changeLocale } from '../../../shared/i18n';
 import { setSession } from '../../../shared/session';
 import { makeAccount } from '../../../test/account-fixture';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
-import { makeContact } from '../../chat/test/chat-fixtures';
+import { makeContact, makeMessage } from '../../chat/test/chat-fixtures';
 import { dealsAccount, makeDeal } from '../../deals/test/deals-fixtures';
 import { ContactDetailPage } from './contact-detail-page';
 
@@ -79,6 +79,34 @@ describe('contact detail page', () => {
     // Without deal.view and task.view there are no deals or tasks tabs to open.
     expect(screen.queryByRole('tab', { name: 'Presupuestos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Tareas' })).not.toBeInTheDocument();
+  });
+
+  it('shows the last message to a chat user, and to a contact reader without chat.view says only chat users read it', async () => {
+    const contact = makeContact({
+      message: {
+        numpending: 1,
+        numtotal: 3,
+        info: { ...makeMessage({ body: 'Hola, ¿tienen hora mañana?' }), type_msg: 'chat', fromMe: false },
+      } as Contact['message'],
+    });
+    stubServer(contact);
+    const reader = renderDetail(
+      makeAccount({ user: { account: 'user', access: ['contact.view', 'chat.view'] } }),
+    );
+    await userEvent.click(await screen.findByRole('tab', { name: 'Conversación' }));
+    expect(screen.getByTestId('last-message')).toHaveTextContent('Hola, ¿tienen hora mañana?');
+    reader.unmount();
+
+    // The server blanks the text for this reader (notification-audience.ts): the page says why.
+    stubServer({
+      ...contact,
+      message: { ...contact.message, info: { ...contact.message.info, body: '' } },
+    } as Contact);
+    renderDetail(makeAccount({ user: { account: 'user', access: ['contact.view'] } }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Conversación' }));
+    expect(screen.getByTestId('last-message')).toHaveTextContent(
+      'Solo quienes usan el chat pueden leer el texto',
+    );
   });
 
   it("lists the contact's deals with stage, outcome, amount and balance, each opening its page, and its payments", async () => {
