@@ -40,7 +40,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService; db: Dat
       schema: {
         tags,
         summary:
-          'The company’s users who can take part in a task (those with an e-mail): { id, name, email }',
+          'The company’s users who can take part in a task (those with an e-mail): { id, name }, and their ' +
+          'email for the caller themself or with user.view',
         description: 'noAdmin=true leaves out the owner’s (client) and master accounts.',
         params: localeParams,
         querystring: z.object({ noAdmin: z.enum(['true', 'false']).default('false') }),

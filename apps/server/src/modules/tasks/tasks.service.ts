@@ -1,4 +1,4 @@
-import type { Task } from '@conversa/domain';
+import { recordFor, type Task } from '@conversa/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database } from '../../core/db/database';
@@ -14,7 +14,8 @@ import { createTaskRecords } from './tasks.records';
 import { taskScope } from './tasks.rules';
 
 /** Who can take part in a task: `{ id, name, email }`. */
-export type TaskParticipant = { id: string; name: string; email: string };
+/** A colleague who can take part in a task; their e-mail only for the reader themself or one with user.view. */
+export type TaskParticipant = { id: string; name: string; email?: string };
 
 export const createTasksService = ({
   db,
@@ -54,7 +55,7 @@ export const createTasksService = ({
      * and master accounts when `noAdmin`.
      */
     async participants(auth: AuthContext, noAdmin: boolean): Promise<TaskParticipant[]> {
-      return db
+      const rows = await db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
         .where(
@@ -66,6 +67,8 @@ export const createTasksService = ({
           ),
         )
         .orderBy(asc(users.name), asc(users.id));
+      // Colleagues as a user notification shows them (notification-audience.ts): the reader is their own.
+      return rows.map((row) => (row.id === auth.userId ? row : recordFor(auth, 'user', row)));
     },
   };
 };

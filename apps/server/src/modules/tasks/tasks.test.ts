@@ -315,6 +315,15 @@ describe('participants and bad input', () => {
       name: 'Ana Staff',
       email: ana.email,
     });
+    // A colleague's e-mail is for user.view holders only, as in user/list.
+    expect(picker.body.data.find((user) => user.id === bruno.userId)).toEqual({
+      id: bruno.userId,
+      name: 'Bruno Staff',
+    });
+    const asOwner = await call<{ id: string; email?: string }>(testApp.app, 'GET', url('participants'), {
+      token: owner.token,
+    });
+    expect(asOwner.body.data.find((user) => user.id === bruno.userId)?.email).toBe(bruno.email);
     const withOwner = await call<{ id: string }>(testApp.app, 'GET', url('participants'), {
       token: ana.token,
     });

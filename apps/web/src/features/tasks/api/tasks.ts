@@ -82,7 +82,8 @@ export const useRecordTasks = (filters: Filter[]) =>
       ),
   });
 
-export type Participant = { id: string; name: string; email: string };
+/** The e-mail comes only for oneself, or with user.view. */
+export type Participant = { id: string; name: string; email?: string };
 
 /** The company's users with an e-mail, without client and master accounts (spec: noAdmin). */
 export const useParticipants = (enabled: boolean) =>
