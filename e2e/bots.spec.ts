@@ -95,7 +95,8 @@ test('a ChatGPT bot set up in settings answers a customer on its device, then ha
 
   const row = page.getByTestId('integration-row').filter({ hasText: botName });
   await expect(row.getByTestId('integration-devices')).toContainText(deviceName);
-  // The key comes back masked; Test calls the provider with the stored one.
+  // Nothing has proved the new bot's key yet; Test calls the provider with the stored one (it comes back masked).
+  await expect(row.getByTestId('integration-status')).toHaveAttribute('data-status', 'unchecked');
   await row.getByTestId('integration-test').click();
   await expect(row.getByTestId('integration-status')).toHaveAttribute('data-status', 'connected');
 

@@ -29,7 +29,11 @@ export type BotIntegrationType = (typeof BOT_INTEGRATION_TYPES)[number];
 export const isBotIntegrationType = (type: string): type is BotIntegrationType =>
   (BOT_INTEGRATION_TYPES as readonly string[]).includes(type);
 
-export const INTEGRATION_STATUSES = ['connected', 'error'] as const;
+/**
+ * What the last call to the provider said: `unchecked` for an answer bot nobody has tested since its
+ * settings were given (nothing has proved them yet), then `connected` or `error`.
+ */
+export const INTEGRATION_STATUSES = ['unchecked', 'connected', 'error'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
 /** The types that can be created today; the others are listed by the contract and built next. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStatusAdvance, newTempId, parseLocationBody, TEMP_ID_PATTERN } from './message';
-import { fillTemplateParameter } from './template';
+import { fillPlaceholders } from './template';
 
 describe('message status', () => {
   it('only moves forward', () => {
@@ -41,8 +41,8 @@ describe('template parameters', () => {
       contact: { first_name: 'Ana', last_name: 'Pérez', full_name: 'Ana Pérez' },
       user: { name: 'Luis' },
     };
-    expect(
-      fillTemplateParameter('Hola $firstname $lastname ($fullname), soy $username. $5 USD', context),
-    ).toBe('Hola Ana Pérez (Ana Pérez), soy Luis. $5 USD');
+    expect(fillPlaceholders('Hola $firstname $lastname ($fullname), soy $username. $5 USD', context)).toBe(
+      'Hola Ana Pérez (Ana Pérez), soy Luis. $5 USD',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fillTemplateParameter, type TemplateContext } from './template';
+import { fillPlaceholders, type TemplateContext } from './template';
 import type { ProviderTemplateComponent } from './template-sync';
 import { MESSAGES, requiredText } from './validation';
 
@@ -108,10 +108,47 @@ const buttonSchema = z
   });
 export type TemplateButtonInput = z.input<typeof buttonSchema>;
 
+/** What a template says: the part WhatsApp reviews, given at create and replaced whole by an edit. */
+const templateContent = {
+  header: optionalText(TEMPLATE_LIMITS.header),
+  header_example: z.string().trim().max(TEMPLATE_LIMITS.example).default(''),
+  body: requiredText().max(TEMPLATE_LIMITS.body, { error: TEMPLATE_MESSAGES.tooLong }),
+  body_examples: z.array(z.string().max(TEMPLATE_LIMITS.example)).max(100).default([]),
+  footer: optionalText(TEMPLATE_LIMITS.footer),
+  buttons: z
+    .array(buttonSchema)
+    .max(TEMPLATE_LIMITS.buttons, { error: TEMPLATE_MESSAGES.buttons })
+    .default([]),
+};
+type TemplateContentShape = z.output<z.ZodObject<typeof templateContent>>;
+
 /**
- * `template/create`: a text template as WhatsApp reviews it. The header holds at most one variable ({{1}})
- * and the body any number in order; each variable needs an example for Meta's reviewers.
+ * The header holds at most one variable ({{1}}) and the body any number in order; each variable needs an
+ * example for Meta's reviewers.
  */
+const checkTemplateContent = (input: TemplateContentShape, ctx: z.RefinementCtx) => {
+  const headerVariables = templateVariables(input.header);
+  if (headerVariables.length > 1 || variablesProblem(input.header, false)) {
+    ctx.addIssue({ code: 'custom', path: ['header'], message: TEMPLATE_MESSAGES.header });
+  } else if (headerVariables.length === 1 && input.header_example === '') {
+    ctx.addIssue({ code: 'custom', path: ['header_example'], message: MESSAGES.required });
+  }
+  const problem = variablesProblem(input.body, true);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['body'], message: problem });
+  const needed = variableCount(input.body);
+  for (let index = 0; index < needed; index += 1) {
+    if (!exampleText().safeParse(input.body_examples[index] ?? '').success) {
+      ctx.addIssue({ code: 'custom', path: ['body_examples', index], message: MESSAGES.required });
+    }
+  }
+  const urls = input.buttons.filter((button) => button.type === 'URL').length;
+  const phones = input.buttons.filter((button) => button.type === 'PHONE_NUMBER').length;
+  if (urls > TEMPLATE_LIMITS.urlButtons || phones > TEMPLATE_LIMITS.phoneButtons) {
+    ctx.addIssue({ code: 'custom', path: ['buttons'], message: TEMPLATE_MESSAGES.buttons });
+  }
+};
+
+/** `template/create`: a text template as WhatsApp reviews it. */
 export const templateCreateSchema = z
   .object({
     device_id: requiredText().max(64),
@@ -120,42 +157,28 @@ export const templateCreateSchema = z
       .regex(TEMPLATE_NAME_PATTERN, { error: TEMPLATE_MESSAGES.name }),
     language: requiredText().regex(TEMPLATE_LANGUAGE_PATTERN, { error: TEMPLATE_MESSAGES.language }),
     category: z.enum(TEMPLATE_CATEGORIES, { error: MESSAGES.required }),
-    header: optionalText(TEMPLATE_LIMITS.header),
-    header_example: z.string().trim().max(TEMPLATE_LIMITS.example).default(''),
-    body: requiredText().max(TEMPLATE_LIMITS.body, { error: TEMPLATE_MESSAGES.tooLong }),
-    body_examples: z.array(z.string().max(TEMPLATE_LIMITS.example)).max(100).default([]),
-    footer: optionalText(TEMPLATE_LIMITS.footer),
-    buttons: z
-      .array(buttonSchema)
-      .max(TEMPLATE_LIMITS.buttons, { error: TEMPLATE_MESSAGES.buttons })
-      .default([]),
+    ...templateContent,
   })
-  .superRefine((input, ctx) => {
-    const headerVariables = templateVariables(input.header);
-    if (headerVariables.length > 1 || variablesProblem(input.header, false)) {
-      ctx.addIssue({ code: 'custom', path: ['header'], message: TEMPLATE_MESSAGES.header });
-    } else if (headerVariables.length === 1 && input.header_example === '') {
-      ctx.addIssue({ code: 'custom', path: ['header_example'], message: MESSAGES.required });
-    }
-    const problem = variablesProblem(input.body, true);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['body'], message: problem });
-    const needed = variableCount(input.body);
-    for (let index = 0; index < needed; index += 1) {
-      if (!exampleText().safeParse(input.body_examples[index] ?? '').success) {
-        ctx.addIssue({ code: 'custom', path: ['body_examples', index], message: MESSAGES.required });
-      }
-    }
-    const urls = input.buttons.filter((button) => button.type === 'URL').length;
-    const phones = input.buttons.filter((button) => button.type === 'PHONE_NUMBER').length;
-    if (urls > TEMPLATE_LIMITS.urlButtons || phones > TEMPLATE_LIMITS.phoneButtons) {
-      ctx.addIssue({ code: 'custom', path: ['buttons'], message: TEMPLATE_MESSAGES.buttons });
-    }
-  });
+  .superRefine(checkTemplateContent);
 export type TemplateCreateInput = z.input<typeof templateCreateSchema>;
 export type TemplateCreate = z.output<typeof templateCreateSchema>;
 
-/** The components of `POST /{waba_id}/message_templates` for a checked create. */
-export const toProviderComponents = (input: TemplateCreate): ProviderTemplateComponent[] => {
+/**
+ * `PUT template/updateone/{id}`: the template's whole new content, as WhatsApp edits one (name, language
+ * and device never change); `category` left out keeps it, and WhatsApp lets only a template not approved
+ * change it.
+ */
+export const templateUpdateSchema = z
+  .object({ category: z.enum(TEMPLATE_CATEGORIES).optional(), ...templateContent })
+  .superRefine(checkTemplateContent);
+export type TemplateUpdateInput = z.input<typeof templateUpdateSchema>;
+export type TemplateUpdate = z.output<typeof templateUpdateSchema>;
+
+/** The statuses WhatsApp lets a template be edited in; an approved one goes back to review. */
+export const EDITABLE_TEMPLATE_STATUSES: readonly TemplateStatus[] = ['APPROVED', 'REJECTED', 'PAUSED'];
+
+/** The components of `POST /{waba_id}/message_templates` (or of an edit) for checked content. */
+export const toProviderComponents = (input: TemplateContentShape): ProviderTemplateComponent[] => {
   const components: ProviderTemplateComponent[] = [];
   if (input.header !== '') {
     components.push({
@@ -198,5 +221,5 @@ export const templatePreview = (
 ): string =>
   text.replace(VARIABLE, (whole, number: string) => {
     const parameter = parameters[Number(number) - 1];
-    return parameter === undefined || parameter === '' ? whole : fillTemplateParameter(parameter, context);
+    return parameter === undefined || parameter === '' ? whole : fillPlaceholders(parameter, context);
   });

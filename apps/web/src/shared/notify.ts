@@ -2,13 +2,18 @@
  * A tiny bridge so code outside React (the API client) can show a message in the snackbar that the
  * SnackbarProvider renders.
  */
-export type Notice = { message: string; severity: 'success' | 'info' | 'warning' | 'error' };
+export type Notice = {
+  message: string;
+  severity: 'success' | 'info' | 'warning' | 'error';
+  /** A provider's own words (not translated), shown on a line of their own under the message. */
+  detail?: string;
+};
 
 type Listener = (notice: Notice) => void;
 const listeners = new Set<Listener>();
 
-export const notify = (message: string, severity: Notice['severity'] = 'info'): void => {
-  for (const listener of listeners) listener({ message, severity });
+export const notify = (message: string, severity: Notice['severity'] = 'info', detail?: string): void => {
+  for (const listener of listeners) listener({ message, severity, ...(detail ? { detail } : {}) });
 };
 
 export const subscribeNotices = (listener: Listener): (() => void) => {

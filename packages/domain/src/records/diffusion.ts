@@ -209,6 +209,17 @@ export const audienceSchema = z.strictObject({
   list_ids: z.array(z.string().max(64)).max(50).default([]),
 });
 
+/** `diffusion/preview`: the audience a form is about to save, to preview its text for a real recipient. */
+export const diffusionPreviewSchema = z.strictObject({ audience: audienceSchema });
+
+/** A recipient the audience would send to, with what the placeholders read ($username is the sender's). */
+export type DiffusionPreviewRecipient = {
+  phone: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+};
+
 export const diffusionMessageSchema = z
   .strictObject({
     type: z.enum(['chat', 'template']).default('chat'),

@@ -10,5 +10,6 @@ export * from './newsletter';
 export * from './payment';
 export * from './pipeline';
 export * from './record-fields';
+export * from './send-window';
 export * from './task';
 export * from './view';

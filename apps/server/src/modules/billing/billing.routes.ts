@@ -28,6 +28,25 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
     async (request) => ok(request.locale, [await service.checkout(authOf(request.auth), request.body)]),
   );
 
+  app.get(
+    '/billing/providers',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          'The payment providers the Marketplace offers (billing.view): `[{ provider }]`, only those the ' +
+          'platform has credentials for, none when it has none',
+        params: localeParams,
+      },
+      config: { permission: 'billing.view' },
+    },
+    async (request) =>
+      ok(
+        request.locale,
+        service.offeredProviders().map((provider) => ({ provider })),
+      ),
+  );
+
   app.post(
     '/invoice/search',
     {

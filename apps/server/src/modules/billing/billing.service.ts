@@ -5,6 +5,7 @@ import {
   checkoutAmount,
   checkoutCurrency,
   hasAccess,
+  PAYMENT_PROVIDERS,
   type PaymentProvider,
   type SearchBody,
 } from '@conversa/domain';
@@ -188,6 +189,11 @@ export const createBillingService = ({ db, queue, providers, settle, publicUrl }
       if (!purchase) return;
       const state = await providers[purchase.provider].read(paymentId);
       await settle(purchase, state);
+    },
+
+    /** The providers the platform has credentials for, the only ones the Marketplace offers. */
+    offeredProviders(): PaymentProvider[] {
+      return PAYMENT_PROVIDERS.filter((name) => providers[name].isConfigured());
     },
 
     /** A company's invoices; the master's view is every company's. */

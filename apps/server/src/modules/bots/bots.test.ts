@@ -117,6 +117,16 @@ const completionsOf = (phone: string) =>
     .filter((request) => request.messages.some((message) => message.content.includes(`#${phone}`)));
 
 describe('the ChatGPT answer bot', () => {
+  it('is "not checked" from its creation until its first Test, then connected', async () => {
+    const { bot } = await botDevice({});
+    expect(bot).toMatchObject({ status: 'unchecked', error: '' });
+    expect((await api('GET', `integration/search/${bot.id}`)).body.data[0]?.status).toBe('unchecked');
+    const tested = await api('POST', `integration/test/${bot.id}`);
+    expect(tested.body.data[0]).toMatchObject({ status: 'connected', error: '' });
+    const changed = await api('PUT', `integration/updateone/${bot.id}`, { config: { temperature: 0.5 } });
+    expect(changed.body.data[0]?.status).toBe('unchecked');
+  });
+
   it('answers a new sandbox conversation, hands it off by action, and an agent answers afterwards', async () => {
     const { device } = await botDevice({
       context_message_limit: 3,

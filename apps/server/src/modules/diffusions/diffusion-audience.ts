@@ -1,4 +1,4 @@
-import type { Diffusion } from '@conversa/domain';
+import type { Diffusion, DiffusionPreviewRecipient } from '@conversa/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import {
@@ -64,17 +64,14 @@ export const audienceWhere = (audience: Diffusion['audience'], whitelists: Audie
 };
 
 /**
- * Freezes the audience into the diffusion's recipients in ONE `INSERT … SELECT` (50,000 rows in seconds,
- * memory flat): contacts, leads, or deals by their contact's phone, filtered by the kit's search and the
- * dynamic-list items (tags, or the status), one row per phone (ON CONFLICT DO NOTHING); a phone that
- * asked to stop goes in already skipped (`optout`). Answers how many rows were added.
+ * Where an audience's recipients come from: contacts, leads, or deals by their contact's phone, filtered
+ * by the kit's search and the dynamic-list items (tags, or the status), the company's with a phone.
  */
-export const freezeAudience = async (
-  db: Executor,
-  diffusion: { id: string; client_id: string; audience: Diffusion['audience'] },
+const audienceSource = (
+  clientId: string,
+  audience: Diffusion['audience'],
   whitelists: AudienceWhitelists,
-): Promise<number> => {
-  const { audience } = diffusion;
+) => {
   const where = audienceWhere(audience, whitelists);
   const lists = audience.list_ids;
   const source = {
@@ -84,6 +81,8 @@ export const freezeAudience = async (
       contactId: sql`${contacts.id}`,
       phone: contacts.phone,
       name: contacts.full_name,
+      firstName: contacts.first_name,
+      lastName: contacts.last_name,
       join: sql``,
       inLists: sql`(jsonb_exists_any(${contacts.tags}, ${idList(lists)}) or ${contacts.stage} = any(${idList(lists)}))`,
     },
@@ -93,6 +92,8 @@ export const freezeAudience = async (
       contactId: sql`${leads.converted_contact_id}`,
       phone: leads.phone,
       name: leads.full_name,
+      firstName: leads.first_name,
+      lastName: leads.last_name,
       join: sql``,
       inLists: sql`(jsonb_exists_any(${leads.tags}, ${idList(lists)}) or ${leads.status_id} = any(${idList(lists)}))`,
     },
@@ -102,13 +103,29 @@ export const freezeAudience = async (
       contactId: sql`${contacts.id}`,
       phone: contacts.phone,
       name: contacts.full_name,
+      firstName: contacts.first_name,
+      lastName: contacts.last_name,
       join: sql`join ${contacts} on ${contacts.client_id} = ${deals.client_id} and ${contacts.id} = ${deals.contact_id}`,
       inLists: sql`jsonb_exists_any(${deals.tags}, ${idList(lists)})`,
     },
   }[audience.module];
-  const conditions: SQL[] = [sql`${source.clientId} = ${diffusion.client_id}`, sql`${source.phone} <> ''`];
+  const conditions: SQL[] = [sql`${source.clientId} = ${clientId}`, sql`${source.phone} <> ''`];
   if (where) conditions.push(where);
   if (lists.length > 0) conditions.push(source.inLists);
+  return { ...source, where: and(...conditions) };
+};
+
+/**
+ * Freezes the audience into the diffusion's recipients in ONE `INSERT … SELECT` (50,000 rows in seconds,
+ * memory flat), one row per phone (ON CONFLICT DO NOTHING); a phone that asked to stop goes in already
+ * skipped (`optout`). Answers how many rows were added.
+ */
+export const freezeAudience = async (
+  db: Executor,
+  diffusion: { id: string; client_id: string; audience: Diffusion['audience'] },
+  whitelists: AudienceWhitelists,
+): Promise<number> => {
+  const source = audienceSource(diffusion.client_id, diffusion.audience, whitelists);
   const result = (await db.execute(sql`
     insert into ${diffusionRecipients} (client_id, diffusion_id, contact_id, phone, name, state, reason)
     select ${diffusion.client_id}::uuid, ${diffusion.id}::uuid, ${source.contactId}, ${source.phone},
@@ -118,7 +135,29 @@ export const freezeAudience = async (
     from ${source.table} ${source.join}
     left join ${marketingOptOuts} on ${marketingOptOuts.client_id} = ${diffusion.client_id}::uuid
       and ${marketingOptOuts.phone} = ${source.phone}
-    where ${and(...conditions)}
+    where ${source.where}
     on conflict (diffusion_id, phone) do nothing`)) as unknown as { rowCount: number | null };
   return result.rowCount ?? 0;
+};
+
+/**
+ * One recipient the audience would send to (not opted out), as the placeholders read them, so a preview
+ * shows a real customer's text before anything is sent; undefined when the audience is empty.
+ */
+export const firstRecipient = async (
+  db: Executor,
+  clientId: string,
+  audience: Diffusion['audience'],
+  whitelists: AudienceWhitelists,
+): Promise<DiffusionPreviewRecipient | undefined> => {
+  const source = audienceSource(clientId, audience, whitelists);
+  const result = (await db.execute(sql`
+    select ${source.phone} as phone, ${source.name} as full_name, ${source.firstName} as first_name,
+      ${source.lastName} as last_name
+    from ${source.table} ${source.join}
+    where ${source.where} and not exists (select 1 from ${marketingOptOuts}
+      where ${marketingOptOuts.client_id} = ${clientId} and ${marketingOptOuts.phone} = ${source.phone})
+    order by ${source.phone}
+    limit 1`)) as unknown as { rows: DiffusionPreviewRecipient[] };
+  return result.rows[0];
 };

@@ -3,11 +3,13 @@ import {
   countryOfPhone,
   DEFAULTS,
   type DiffusionStatus,
-  fillTemplateParameter,
+  fillPlaceholders,
   type Message,
   type MessageTemplate,
+  msUntilWindowOpens,
   type PauseReason,
   splitFullName,
+  type TemplateContext,
   WHATSAPP_OPT_OUT_CODE,
   WHATSAPP_PAUSE_CODES,
 } from '@conversa/domain';
@@ -32,7 +34,7 @@ import type { DispatchOutcome } from '../messages/message-dispatch';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { MessagesService } from '../messages/messages.service';
 import type { DiffusionAnnouncer } from './diffusion-announcer';
-import { delayAfterSend, msUntilWindowOpens } from './diffusion-pacing';
+import { delayAfterSend } from './diffusion-pacing';
 import { createRecipientStore, type RecipientStore } from './diffusion-recipients';
 import { createDiffusionsRepository } from './diffusions.repository';
 
@@ -102,16 +104,9 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
   const templateFor = (
     template: { name: string; language: string },
     parameters: string[],
-    contact: ContactRow,
-    userName: string,
+    fields: TemplateContext,
   ): MessageTemplate => {
-    const fields = {
-      contact: { first_name: contact.first_name, last_name: contact.last_name, full_name: contact.full_name },
-      user: { name: userName },
-    };
-    const filled = parameters
-      .map((text) => fillTemplateParameter(text, fields))
-      .filter((text) => text !== '');
+    const filled = parameters.map((text) => fillPlaceholders(text, fields)).filter((text) => text !== '');
     return {
       name: template.name,
       language: template.language,
@@ -268,6 +263,10 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
       }
     }
     const sender = { clientId: row.client_id, userId: row.user_id ?? '' };
+    const fields: TemplateContext = {
+      contact: { first_name: contact.first_name, last_name: contact.last_name, full_name: contact.full_name },
+      user: { name: await creatorName(row) },
+    };
     let template: MessageTemplate | null = null;
     if (row.message.type === 'template' && canSendTemplates(device)) {
       const found = await db
@@ -279,13 +278,12 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
             sql`${templates.id}::text = ${row.message.template_id}`,
           ),
         );
-      const userName = await creatorName(row);
       const parameters = recipient.parameters.length > 0 ? recipient.parameters : row.message.parameters;
-      template = found[0] ? templateFor(found[0], parameters, contact, userName) : null;
+      template = found[0] ? templateFor(found[0], parameters, fields) : null;
     }
     const body =
       template === null
-        ? row.message.body
+        ? fillPlaceholders(row.message.body, fields)
         : template.components.flatMap((component) => component.parameters.map((p) => p.text)).join('\n') ||
           template.name;
     let message: Message;

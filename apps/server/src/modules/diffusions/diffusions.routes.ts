@@ -1,7 +1,9 @@
 import {
   diffusionCreateSchema,
+  diffusionPreviewSchema,
   diffusionSearchSchema,
   diffusionUpdateSchema,
+  type Locale,
   recipientSearchSchema,
 } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +16,14 @@ import { translate } from '../../core/i18n/i18n';
 import type { DiffusionsService } from './diffusions.service';
 
 const tags = ['diffusions'];
+
+/** A moment as the company reads it: its date and time in its own time zone, in the caller's language. */
+const momentText = (at: Date, locale: Locale, timeZone: string) =>
+  new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
+  }).format(at);
 
 /** Marketing diffusions (API.md part 2 "Marketing"): permissions marketing.view/create/edit/delete. */
 export const diffusionsRoutes: FastifyPluginAsyncZod<{ service: DiffusionsService }> = async (
@@ -91,8 +101,52 @@ export const diffusionsRoutes: FastifyPluginAsyncZod<{ service: DiffusionsServic
     },
   );
 
+  app.post(
+    '/diffusion/preview',
+    {
+      schema: {
+        tags,
+        summary:
+          'One recipient the audience would send to (not opted out), `[{ phone, first_name, last_name, ' +
+          'full_name }]` or none, so the form previews a real customer’s text',
+        params: localeParams,
+        body: diffusionPreviewSchema,
+      },
+      config: { permission: 'marketing.view' },
+    },
+    async (request) => {
+      const recipient = await service.previewRecipient(requireAuth(request), request.body.audience);
+      return ok(request.locale, recipient ? [recipient] : []);
+    },
+  );
+
+  app.post(
+    '/diffusion/start/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Freeze the audience and start now, or at scheduled_at; outside the send window the info says when ' +
+          "the first message will go, in the company's time zone",
+        params: idParams,
+      },
+      config: { permission: 'marketing.edit' },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const diffusion = await service.start(auth, request.params.id);
+      const delayed = await service.delayedStart(auth, diffusion);
+      const info = delayed
+        ? translate(request.locale, 'info.diffusionStartsAt', {
+            date: momentText(delayed.at, request.locale, delayed.timeZone),
+            zone: delayed.timeZone,
+          })
+        : translate(request.locale, 'info.diffusionStarted');
+      return envelope(200, info, [diffusion]);
+    },
+  );
+
   const actions = [
-    ['start', 'Freeze the audience and start now, or at scheduled_at', 'info.diffusionStarted'],
     ['pause', 'Pause at once', 'info.diffusionPaused'],
     ['resume', 'Resume a paused diffusion where it was', 'info.diffusionResumed'],
     ['cancel', 'Cancel: pending recipients are skipped (cancelled)', 'info.diffusionCancelled'],

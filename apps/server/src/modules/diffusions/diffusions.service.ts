@@ -1,9 +1,11 @@
 import {
   type Diffusion,
+  type DiffusionPreviewRecipient,
   type DiffusionRecipient,
   type DiffusionStatus,
   type diffusionCreateSchema,
   type diffusionUpdateSchema,
+  nextWindowOpening,
   normalizePhone,
   type SearchBody,
 } from '@conversa/domain';
@@ -13,6 +15,7 @@ import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database, Executor } from '../../core/db/database';
 import { recordset } from '../../core/db/recordset';
 import {
+  clients,
   type DiffusionRow,
   devices,
   diffusionRecipients,
@@ -35,6 +38,7 @@ import {
   type AudienceWhitelists,
   assertAudienceLists,
   audienceWhere,
+  firstRecipient,
   freezeAudience,
 } from './diffusion-audience';
 import { createRecipientStore } from './diffusion-recipients';
@@ -281,6 +285,35 @@ export const createDiffusionsService = ({ db, events, queue, whitelists }: Deps)
       });
       queue.kick();
       return answer(row);
+    },
+
+    /** A real recipient of an audience not yet saved (the form's), for the preview of its text. */
+    async previewRecipient(
+      auth: AuthContext,
+      audience: Diffusion['audience'],
+    ): Promise<DiffusionPreviewRecipient | undefined> {
+      await assertAudienceLists(db, auth.clientId, audience);
+      return firstRecipient(db, auth.clientId, audience, whitelists);
+    },
+
+    /**
+     * When a started diffusion will really send its first message, when that is later than it asked for
+     * (now, or its `scheduled_at`) because its send window is closed then: the moment, in the company's
+     * time zone. Undefined when it sends as asked (or never will: a window that never opens).
+     */
+    async delayedStart(
+      auth: AuthContext,
+      diffusion: Diffusion,
+    ): Promise<{ at: Date; timeZone: string } | undefined> {
+      if (diffusion.status !== 'running' && diffusion.status !== 'scheduled') return undefined;
+      const found = await db
+        .select({ timezone: clients.timezone })
+        .from(clients)
+        .where(eq(clients.id, auth.clientId));
+      const timeZone = found[0]?.timezone || 'UTC';
+      const asked = new Date(Math.max(Date.now(), Date.parse(diffusion.scheduled_at ?? '') || 0));
+      const at = nextWindowOpening(diffusion.send_window, asked, timeZone);
+      return at && at > asked ? { at, timeZone } : undefined;
     },
 
     async pause(auth: AuthContext, id: string): Promise<Diffusion> {

@@ -1,4 +1,5 @@
-import type { Diffusion, DiffusionRecipient } from '@conversa/domain';
+import type { Diffusion, DiffusionPreviewRecipient, DiffusionRecipient, Message } from '@conversa/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import {
@@ -84,6 +85,80 @@ describe('diffusions', () => {
       .poll(async () => (await api('GET', `diffusion/search/${diffusion.id}`)).body.data[0]?.totals.replied)
       .toBe(1);
   }, 60_000);
+
+  it("sends each recipient a text with their own first name and the author's name, stored as sent", async () => {
+    const customers = [
+      { phone: newPhone(), name: 'Camila Rojas' },
+      { phone: newPhone(), name: 'Diego Soto' },
+    ];
+    for (const customer of customers) await deliver(testApp.app, device, { ...customer, body: 'Hola' });
+    const audience = {
+      module: 'contact',
+      filters: [{ key: 'info.phone', condition: 'in', value: customers.map((item) => item.phone) }],
+      list_ids: [],
+    };
+    // Before anything is sent, the form's preview gets one of these real customers.
+    const preview = await api<DiffusionPreviewRecipient>('POST', 'diffusion/preview', { audience });
+    expect(preview.status).toBe(200);
+    const previewed = customers.find((item) => item.phone === preview.body.data[0]?.phone);
+    expect(preview.body.data[0]).toMatchObject({
+      first_name: previewed?.name.split(' ')[0],
+      full_name: previewed?.name,
+    });
+    const diffusion = await draft({
+      message: { type: 'chat', body: 'Hola $firstname, te escribe $username' },
+      audience,
+    });
+    expect((await api('POST', `diffusion/start/${diffusion.id}`)).status).toBe(200);
+    expect((await settled(diffusion.id)).totals).toMatchObject({ sent: 2, failed: 0 });
+    for (const { phone, name } of customers) {
+      const firstName = name.split(' ')[0];
+      const received = (await outbox(testApp.app, device, phone)).map((message) => message.body);
+      const personal = received.filter((body) => body.startsWith(`Hola ${firstName}, te escribe `));
+      expect(personal, JSON.stringify(received)).toHaveLength(1);
+      expect(personal[0]).not.toContain('$');
+      const stored = await api<Message>('POST', 'message/search', { phone });
+      expect(stored.body.data.filter((message) => message.fromMe).map((message) => message.body)).toEqual(
+        personal,
+      );
+    }
+  }, 60_000);
+
+  it("says when a diffusion started outside its send window will start, in the company's time zone", async () => {
+    const found = (await testApp.app.database.db.execute(
+      sql`select timezone from clients where id = ${owner.clientId}`,
+    )) as unknown as { rows: { timezone: string }[] };
+    const timeZone = found.rows[0]?.timezone ?? '';
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    const tomorrow = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday) + 1;
+    const diffusion = await draft({
+      send_window: { from: '10:00', to: '11:00', days: [tomorrow] },
+      audience: {
+        module: 'contact',
+        filters: [{ key: 'info.phone', condition: 'equalto', value: newPhone() }],
+      },
+    });
+    const started = await api('POST', `diffusion/start/${diffusion.id}`);
+    expect(started.status).toBe(200);
+    expect(started.body.data[0]?.status).toBe('running');
+    const tomorrowText = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    expect(started.body.info).toContain('The diffusion will start sending on');
+    expect(started.body.info).toContain(tomorrowText);
+    expect(started.body.info).toContain('10:00');
+    expect(started.body.info).toContain(`(${timeZone} time)`);
+
+    const open = await draft({
+      audience: {
+        module: 'contact',
+        filters: [{ key: 'info.phone', condition: 'equalto', value: newPhone() }],
+      },
+    });
+    expect((await api('POST', `diffusion/start/${open.id}`)).body.info).toBe('Diffusion started');
+  });
 
   it('answers 400 naming the field for bad pacing, a window that never opens, an empty parameter', async () => {
     const base = { name: 'Bad', device_id: device.id, message: { type: 'chat', body: 'x' } };

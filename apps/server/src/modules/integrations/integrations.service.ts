@@ -5,6 +5,7 @@ import {
   type IntegrationType,
   type integrationCreateSchema,
   type integrationUpdateSchema,
+  isBotIntegrationType,
   isCreatableIntegrationType,
   type SearchBody,
 } from '@conversa/domain';
@@ -260,6 +261,8 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
             name: input.name,
             answer_new_conversations: input.answer_new_conversations,
             config: sealIntegrationConfig(box, input.type, config),
+            // A bot's credentials are only proved by its first Test (or answer); until then it says so.
+            ...(isBotIntegrationType(input.type) ? { status: 'unchecked' as const } : {}),
           });
           await txRepo.setDevices(auth.clientId, row.id, input.device_ids);
           return row;
@@ -291,9 +294,14 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
             ...(input.answer_new_conversations === undefined
               ? {}
               : { answer_new_conversations: input.answer_new_conversations }),
-            // New settings clear the error the old ones earned (a refused Zoho token waits for them).
+            // New settings clear the error the old ones earned (a refused Zoho token waits for them); a
+            // bot's new settings are unchecked until tested, like a new bot's.
             ...(config
-              ? { config: sealIntegrationConfig(box, type, config), status: 'connected', error: '' }
+              ? {
+                  config: sealIntegrationConfig(box, type, config),
+                  status: isBotIntegrationType(type) ? 'unchecked' : 'connected',
+                  error: '',
+                }
               : {}),
           });
           if (!row) throw notFound();

@@ -68,7 +68,7 @@ describe('integrations', () => {
       type: 'chatgpt',
       device_ids: [device.id],
       answer_new_conversations: true,
-      status: 'connected',
+      status: 'unchecked',
       error: '',
     });
     expect(bot.config).toMatchObject({

@@ -6,7 +6,7 @@ import {
   composerState,
   countryOfPhone,
   DEFAULTS,
-  fillTemplateParameter,
+  fillPlaceholders,
   isDeviceConnected,
   locationBody,
   type Message,
@@ -260,7 +260,7 @@ export const createMessageSending = (context: MessageContext) => {
           ...component,
           parameters: component.parameters.map((parameter) => ({
             ...parameter,
-            text: fillTemplateParameter(parameter.text, fields),
+            text: fillPlaceholders(parameter.text, fields),
           })),
         })),
       };

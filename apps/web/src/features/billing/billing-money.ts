@@ -38,9 +38,14 @@ export const billingMoney = (
   return isOwnCurrency ? `${format.prefix}${body}${format.suffix} ${currency}` : `${body} ${currency}`;
 };
 
-/** The providers that take a currency (PayPal has no CLP, Flow takes only CLP, Rebill both). */
-export const providersFor = (currency: Currency): PaymentProvider[] =>
-  PAYMENT_PROVIDERS.filter((provider) => PROVIDER_CURRENCIES[provider].includes(currency));
+/**
+ * The providers offered for a currency: those the platform has credentials for (`offered`) that take it
+ * (PayPal has no CLP, Flow takes only CLP, Rebill both).
+ */
+export const providersFor = (currency: Currency, offered: readonly PaymentProvider[]): PaymentProvider[] =>
+  PAYMENT_PROVIDERS.filter(
+    (provider) => offered.includes(provider) && PROVIDER_CURRENCIES[provider].includes(currency),
+  );
 
 /** Providers by their own names, the same in every language. */
 export const PROVIDER_NAMES: Record<PaymentProvider, string> = {

@@ -61,8 +61,11 @@ const US_COMPANY = { country: 'US', number_format: NUMBER_FORMATS.US };
 
 const isTo = (call: Call, path: string) => call.url.includes(`/${path}`);
 
-const answerCatalogue = (plans: Plan[]) =>
+const EVERY_PROVIDER = [{ provider: 'paypal' }, { provider: 'flow' }, { provider: 'rebill' }];
+
+const answerCatalogue = (plans: Plan[], offered = EVERY_PROVIDER) =>
   stubApi((call) => {
+    if (isTo(call, 'billing/providers')) return envelope(200, offered);
     if (isTo(call, 'plan/search')) return envelope(200, plans);
     if (isTo(call, 'feature/search')) return envelope(200, [BAG]);
     if (isTo(call, 'billing/checkout'))
@@ -141,6 +144,32 @@ describe('the Marketplace plans', () => {
 
     await userEvent.click(within(card).getByTestId('plan-buy'));
     expect(providerNames(await screen.findByRole('dialog'))).toEqual(['PayPal', 'Rebill']);
+  });
+
+  it('offers only the providers the platform has credentials for, and says so when none takes the company’s currency', async () => {
+    answerCatalogue([plan({})], [{ provider: 'flow' }]);
+    const view = renderRoutesAt(
+      '/app/billing/plans',
+      <Route path="/app/billing/plans" element={<BillingPlansPage />} />,
+      makeAccount({ client: { plan_id: null } }),
+    );
+    await userEvent.click(within(await screen.findByTestId('plan-card')).getByTestId('plan-buy'));
+    expect(providerNames(await screen.findByRole('dialog'))).toEqual(['Flow']);
+    view.unmount();
+
+    answerCatalogue([plan({})], [{ provider: 'flow' }]);
+    renderRoutesAt(
+      '/app/billing/plans',
+      <Route path="/app/billing/plans" element={<BillingPlansPage />} />,
+      makeAccount({ client: { ...US_COMPANY, plan_id: null } }),
+    );
+    await userEvent.click(within(await screen.findByTestId('plan-card')).getByTestId('plan-buy'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('checkout-no-providers')).toHaveTextContent(
+      'Por ahora no hay un medio de pago disponible para tu moneda',
+    );
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(dialog).getByTestId('checkout-submit')).toBeDisabled();
   });
 
   it('waits for the confirmation when the payer comes back from the provider, until the purchase is paid', async () => {

@@ -99,15 +99,18 @@ const momentOf = (local: string): string => {
   return Number.isNaN(date.getTime()) ? local : date.toISOString();
 };
 
+/** The audience as the server takes it: the filters the drafts make, and the smart lists. */
+export const audienceOf = (audience: DiffusionForm['audience']): Diffusion['audience'] => ({
+  module: audience.module,
+  filters: audience.drafts.flatMap((draft) => filtersOf(draft)),
+  logical: audience.logical,
+  list_ids: audience.list_ids,
+});
+
 export const inputOf = (form: DiffusionForm): DiffusionCreateInput => ({
   name: form.name,
   device_id: form.device_id,
-  audience: {
-    module: form.audience.module,
-    filters: form.audience.drafts.flatMap((draft) => filtersOf(draft)),
-    logical: form.audience.logical,
-    list_ids: form.audience.list_ids,
-  },
+  audience: audienceOf(form.audience),
   message:
     form.message.type === 'chat'
       ? { type: 'chat', body: form.message.body, template_id: '', parameters: [] }

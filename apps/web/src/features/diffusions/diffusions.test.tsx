@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
+import { subscribeNotices } from '../../shared/notify';
 import { type Call, envelope, renderRecords, stubApi } from '../../shared/records/test/records-fixtures';
 import { renderRoutesAt } from '../../test/render';
 import { applyDiffusionNotification } from './diffusions-live';
@@ -111,6 +112,35 @@ describe('the new diffusion form', () => {
         max_pause: 180,
       },
       max_monthly_responses: 0,
+    });
+  });
+
+  it('previews the text as a real recipient of the audience will read it', async () => {
+    const camila = {
+      phone: '56911112222',
+      first_name: 'Camila',
+      last_name: 'Rojas',
+      full_name: 'Camila Rojas',
+    };
+    const calls = stubApi((call) => {
+      if (isTo(call, 'diffusion/preview')) return envelope(200, [camila]);
+      if (isTo(call, 'diffusion/search'))
+        return envelope(200, [], { pagination: { total: 0, page: 1, offset: 25 } });
+      return envelope(200, []);
+    });
+    renderRecords(<DiffusionsPage />, marketingAccount());
+    const dialog = await openNewDiffusion();
+    await userEvent.click(within(dialog).getByTestId('diffusion-body'));
+    await userEvent.paste('Hola $firstname $lastname, soy $username');
+
+    const preview = await within(dialog).findByTestId('diffusion-preview');
+    await waitFor(() => expect(preview).toHaveTextContent('Hola Camila Rojas, soy'));
+    expect(preview).not.toHaveTextContent('$');
+    expect(within(dialog).getByTestId('diffusion-preview-recipient')).toHaveTextContent(
+      'Así lo leerá Camila Rojas (56911112222)',
+    );
+    expect(calls.find((call) => isTo(call, 'diffusion/preview'))?.body).toMatchObject({
+      audience: { module: 'contact', filters: [], list_ids: [] },
     });
   });
 
@@ -282,6 +312,42 @@ describe('a diffusion’s page', () => {
     await waitFor(() =>
       expect(calls.filter((call) => isTo(call, 'diffusion/recipients')).length).toBeGreaterThan(asked),
     );
+  });
+
+  it('says when a diffusion outside its send window will send, in the company’s time zone, and Start says it too', async () => {
+    const timeZone = 'America/Santiago';
+    const inADay = new Date(Date.now() + 86_400_000);
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(inADay);
+    const tomorrow = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday) + 1;
+    const draft = makeDiffusion({
+      status: 'draft',
+      send_window: { from: '10:00', to: '11:00', days: [tomorrow] },
+    });
+    const info = 'La difusión empezará a enviar el sábado (hora de America/Santiago)';
+    stubApi((call) => {
+      if (isTo(call, `diffusion/search/${draft.id}`)) return envelope(200, [draft]);
+      if (isTo(call, `diffusion/start/${draft.id}`))
+        return envelope(200, [{ ...draft, status: 'running' }], { info });
+      return envelope(200, []);
+    });
+    renderRoutesAt(
+      `/app/diffusions/${draft.id}`,
+      <Route path="/app/diffusions/:id" element={<DiffusionDetailPage />} />,
+      marketingAccount(),
+    );
+    const day = new Intl.DateTimeFormat('es', { dateStyle: 'full', timeZone }).format(inADay);
+    const nextStart = await screen.findByTestId('diffusion-next-start');
+    expect(nextStart).toHaveTextContent(
+      `Fuera de su horario de envío: los mensajes saldrán a partir del ${day}`,
+    );
+    expect(nextStart).toHaveTextContent('10:00');
+    expect(nextStart).toHaveTextContent('(hora de America/Santiago)');
+
+    const notices: string[] = [];
+    const stop = subscribeNotices((notice) => notices.push(notice.message));
+    await userEvent.click(await screen.findByTestId('diffusion-start'));
+    await waitFor(() => expect(notices).toContain(info));
+    stop();
   });
 
   it('keeps a completion that arrived live before the answer to Start', async () => {

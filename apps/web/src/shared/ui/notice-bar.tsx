@@ -1,5 +1,5 @@
 import { TIMING } from '@conversa/domain';
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Snackbar, Typography } from '@mui/material';
 import type { Notice } from '../notify';
 
 type NoticeBarProps = {
@@ -9,7 +9,10 @@ type NoticeBarProps = {
   onExited: () => void;
 };
 
-/** The bar at the bottom that shows one notice for 3000 ms (spec sections 4 and 9). */
+/**
+ * The bar at the bottom that shows one notice for 3000 ms (spec sections 4 and 9): the message in the
+ * user's language, and under it the provider's own words when there are some.
+ */
 export const NoticeBar = ({ notice, isOpen, onClose, onExited }: NoticeBarProps) => (
   <Snackbar
     key={notice?.key}
@@ -29,6 +32,16 @@ export const NoticeBar = ({ notice, isOpen, onClose, onExited }: NoticeBarProps)
       sx={{ width: '100%' }}
     >
       {notice?.message}
+      {notice?.detail && (
+        <Typography
+          variant="body2"
+          dir="auto"
+          data-testid="snackbar-detail"
+          sx={{ opacity: 0.85, overflowWrap: 'anywhere' }}
+        >
+          {notice.detail}
+        </Typography>
+      )}
     </Alert>
   </Snackbar>
 );

@@ -34,6 +34,16 @@ export const useMarketplaceFeatures = () =>
       (await searchCatalogue<Feature>('feature/search', signal)).filter((feature) => feature.is_public),
   });
 
+/** The providers the platform has credentials for; the Marketplace offers no other. */
+export const useOfferedProviders = () =>
+  useQuery({
+    queryKey: [...billingKey, 'providers'],
+    queryFn: async ({ signal }) =>
+      (await api.request<{ provider: PaymentProvider }>('billing/providers', { signal })).data.map(
+        (row) => row.provider,
+      ),
+  });
+
 /** What is being bought: a plan, or a number of units of a feature. */
 export type CheckoutItem = { plan_id: string } | { feature_id: string };
 export type CheckoutInput = CheckoutItem & { quantity: number; provider: PaymentProvider };

@@ -1,10 +1,12 @@
 import { CHECKOUT_MAX_QUANTITY, type Currency, type PaymentProvider } from '@conversa/domain';
 import {
+  Alert,
   FormControl,
   FormControlLabel,
   FormLabel,
   Radio,
   RadioGroup,
+  Skeleton,
   TextField,
   Typography,
 } from '@mui/material';
@@ -13,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { FormDialog } from '../../../shared/ui/form-dialog';
-import { type CheckoutItem, useCheckout } from '../api/billing';
+import { type CheckoutItem, useCheckout, useOfferedProviders } from '../api/billing';
 import { billingMoney, PROVIDER_NAMES, providersFor } from '../billing-money';
 import { sendToProvider } from '../page-navigation';
 
@@ -27,8 +29,9 @@ export type CheckoutTarget = {
 };
 
 /**
- * The checkout (issue 15): the providers that take the company's currency, the number of units for a
- * feature, then `billing/checkout` and off to the provider's page.
+ * The checkout (issue 15): the providers the platform can take payments with that take the company's
+ * currency (saying so when there is none), the number of units for a feature, then `billing/checkout` and
+ * off to the provider's page.
  */
 export const CheckoutDialog = ({
   target,
@@ -41,8 +44,10 @@ export const CheckoutDialog = ({
 }) => {
   const { t } = useTranslation();
   const { client } = useAccount();
-  const providers = providersFor(currency);
-  const [provider, setProvider] = useState<PaymentProvider>(providers[0] ?? 'rebill');
+  const offered = useOfferedProviders();
+  const providers = providersFor(currency, offered.data ?? []);
+  const [chosen, setProvider] = useState<PaymentProvider | null>(null);
+  const provider = chosen !== null && providers.includes(chosen) ? chosen : providers[0];
   const [quantityText, setQuantityText] = useState('1');
   const checkout = useCheckout();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,7 +59,7 @@ export const CheckoutDialog = ({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isQuantityValid) return;
+    if (!isQuantityValid || provider === undefined) return;
     setFailure(null);
     checkout.mutate(
       { ...target.item, quantity: target.hasQuantity ? quantity : 1, provider },
@@ -72,30 +77,38 @@ export const CheckoutDialog = ({
       text={t('billing.checkoutText')}
       failure={failure}
       isPending={isBusy}
-      canSubmit={isQuantityValid && providers.length > 0}
+      canSubmit={isQuantityValid && provider !== undefined}
       submitLabel={t('billing.pay')}
       testId="checkout"
       onClose={onClose}
       onSubmit={submit}
     >
-      <FormControl>
-        <FormLabel id="checkout-provider-label">{t('billing.provider')}</FormLabel>
-        <RadioGroup
-          aria-labelledby="checkout-provider-label"
-          value={provider}
-          onChange={(event) => setProvider(event.target.value as PaymentProvider)}
-          data-testid="checkout-providers"
-        >
-          {providers.map((option) => (
-            <FormControlLabel
-              key={option}
-              value={option}
-              control={<Radio />}
-              label={PROVIDER_NAMES[option]}
-            />
-          ))}
-        </RadioGroup>
-      </FormControl>
+      {offered.isPending ? (
+        <Skeleton variant="rounded" height={72} />
+      ) : providers.length === 0 ? (
+        <Alert severity="info" data-testid="checkout-no-providers">
+          {t('billing.noProviders')}
+        </Alert>
+      ) : (
+        <FormControl>
+          <FormLabel id="checkout-provider-label">{t('billing.provider')}</FormLabel>
+          <RadioGroup
+            aria-labelledby="checkout-provider-label"
+            value={provider ?? ''}
+            onChange={(event) => setProvider(event.target.value as PaymentProvider)}
+            data-testid="checkout-providers"
+          >
+            {providers.map((option) => (
+              <FormControlLabel
+                key={option}
+                value={option}
+                control={<Radio />}
+                label={PROVIDER_NAMES[option]}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+      )}
       {target.hasQuantity && (
         <TextField
           id="checkout-quantity"

@@ -1,4 +1,4 @@
-import { fillTemplateParameter } from '@conversa/domain';
+import { fillPlaceholders } from '@conversa/domain';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Box, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ export const TemplateEditor = ({
   draft.parameters.forEach((text, index) => {
     previewText = previewText.replaceAll(
       `{{${index + 1}}}`,
-      fillTemplateParameter(text, context) || `{{${index + 1}}}`,
+      fillPlaceholders(text, context) || `{{${index + 1}}}`,
     );
   });
   return (
@@ -116,7 +116,7 @@ export const TemplateEditor = ({
           </Typography>
           <Paper variant="outlined" sx={{ p: 1.5, whiteSpace: 'pre-wrap' }} data-testid="template-preview">
             {previewText ||
-              draft.parameters.map((text) => fillTemplateParameter(text, context)).join('\n') ||
+              draft.parameters.map((text) => fillPlaceholders(text, context)).join('\n') ||
               template.name}
           </Paper>
         </Box>

@@ -1,12 +1,14 @@
 import type {
   Diffusion,
   DiffusionCreateInput,
+  DiffusionPreviewRecipient,
   DiffusionRecipient,
   Filter,
   Pagination,
 } from '@conversa/domain';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
+import { useDebounced } from '../../../shared/use-debounced';
 
 export const diffusionsKey = ['diffusions'] as const;
 export const diffusionListsKey = [...diffusionsKey, 'list'] as const;
@@ -138,7 +140,8 @@ export const DIFFUSION_COMMANDS = ['start', 'pause', 'resume', 'cancel'] as cons
 export type DiffusionCommand = (typeof DIFFUSION_COMMANDS)[number];
 
 /**
- * Start, pause, resume or cancel: the server answers the diffusion in its new state. A started sender can
+ * Start, pause, resume or cancel: the server answers the diffusion in its new state and its info (a start
+ * outside the send window says when it will send). A started sender can
  * finish before that answer arrives; when a notification changed the open diffusion meanwhile, it is newer
  * than the answer and stays.
  */
@@ -149,9 +152,11 @@ export const useDiffusionCommand = () => {
     onMutate: ({ id }: { id: string; command: DiffusionCommand }) => ({
       before: queryClient.getQueryData<Diffusion>(diffusionDetailKey(id)),
     }),
-    mutationFn: async ({ id, command }: { id: string; command: DiffusionCommand }) =>
-      firstOf(await api.request<Diffusion>(`diffusion/${command}/${id}`, { method: 'POST' })),
-    onSuccess: (saved, { id }, context) => {
+    mutationFn: async ({ id, command }: { id: string; command: DiffusionCommand }) => {
+      const answer = await api.request<Diffusion>(`diffusion/${command}/${id}`, { method: 'POST' });
+      return { saved: firstOf(answer), info: answer.info };
+    },
+    onSuccess: ({ saved }, { id }, context) => {
       const isUnchanged = queryClient.getQueryData(diffusionDetailKey(id)) === context.before;
       refresh(isUnchanged ? saved : undefined);
     },
@@ -165,4 +170,28 @@ export const importRecipients = async (diffusionId: string, file: File): Promise
   body.append('file', file);
   const envelope = await api.request('diffusionmsg/import', { method: 'PUT', body, errors: 'caller' });
   return envelope.info;
+};
+
+/** How long the audience must stay unchanged before its preview recipient is asked for again. */
+const PREVIEW_DEBOUNCE_MS = 500;
+
+/**
+ * A real recipient of the audience being edited (the first the server finds, not opted out), so the
+ * message's preview reads as that customer will; null while the audience finds nobody.
+ */
+export const usePreviewRecipient = (audience: Diffusion['audience']) => {
+  const settled = useDebounced(audience, PREVIEW_DEBOUNCE_MS);
+  return useQuery({
+    queryKey: [...diffusionsKey, 'preview', settled],
+    queryFn: async ({ signal }) =>
+      (
+        await api.request<DiffusionPreviewRecipient>('diffusion/preview', {
+          method: 'POST',
+          body: { audience: settled },
+          signal,
+          errors: 'caller',
+        })
+      ).data[0] ?? null,
+    placeholderData: keepPreviousData,
+  });
 };

@@ -62,8 +62,9 @@ export const DiffusionActions = ({
       notify(t('diffusions.deleted'), 'success');
       return onDeleted?.();
     }
-    await command.mutateAsync({ id: diffusion.id, command: action });
-    notify(t(`diffusions.done.${action}`), 'success');
+    const { info } = await command.mutateAsync({ id: diffusion.id, command: action });
+    // The server's words for a start: outside its send window they say when the first message will go.
+    notify(action === 'start' && info ? info : t(`diffusions.done.${action}`), 'success');
   };
 
   return (

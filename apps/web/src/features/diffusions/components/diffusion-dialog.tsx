@@ -204,6 +204,7 @@ export const DiffusionDialog = ({
           <Section title={t('diffusions.form.message')}>
             <MessageSection
               deviceId={form.device_id}
+              audience={form.audience}
               message={form.message}
               errors={shown}
               onChange={changeMessage}

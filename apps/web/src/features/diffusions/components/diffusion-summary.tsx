@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import { NextStart } from './next-start';
 import { weekdayName } from './schedule-section';
 
 const Line = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -14,6 +15,9 @@ const Line = ({ label, children }: { label: string; children: ReactNode }) => (
     <Box sx={{ minWidth: 0 }}>{children}</Box>
   </Box>
 );
+
+/** The states whose next message still waits for the send window to open. */
+const WAITING_STATUSES: readonly Diffusion['status'][] = ['draft', 'scheduled', 'running'];
 
 /** What the diffusion sends, to whom, when and at what pace, in words. */
 export const DiffusionSummary = ({ diffusion }: { diffusion: Diffusion }) => {
@@ -56,6 +60,11 @@ export const DiffusionSummary = ({ diffusion }: { diffusion: Diffusion }) => {
           {window.from}–{window.to}
         </span>{' '}
         · {window.days.map((day) => weekdayName(i18n.language, day)).join(', ')}
+        {WAITING_STATUSES.includes(diffusion.status) && (
+          <Box sx={{ mt: 1 }}>
+            <NextStart window={window} scheduledAt={diffusion.scheduled_at} />
+          </Box>
+        )}
       </Line>
       <Line label={t('diffusions.form.pace')}>{t('diffusions.detail.pacing', pacing)}</Line>
       <Line label={t('diffusions.form.maxMonthly')}>

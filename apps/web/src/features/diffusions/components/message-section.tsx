@@ -1,30 +1,35 @@
-import { TEMPLATE_PLACEHOLDERS } from '@conversa/domain';
+import { fillPlaceholders, TEMPLATE_PLACEHOLDERS } from '@conversa/domain';
 import { Box, Chip, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
 import type { DiffusionForm, FormErrors } from '../diffusion-form';
+import { MessagePreview, usePreviewContext } from './message-preview';
 import { TemplateMessage } from './template-message';
 
 type Message = DiffusionForm['message'];
 
 /**
  * The message: a text with the placeholders filled per recipient ($fullname, $firstname, $lastname,
- * $username; a chip inserts one where the cursor is), or a template of the chosen device.
+ * $username; a chip inserts one where the cursor is), or a template of the chosen device; either previewed
+ * as a real recipient of the audience will read it.
  */
 export const MessageSection = ({
   deviceId,
+  audience,
   message,
   errors,
   onChange,
 }: {
   deviceId: string;
+  audience: DiffusionForm['audience'];
   message: Message;
   errors: FormErrors;
   onChange: (message: Message) => void;
 }) => {
   const { t } = useTranslation();
   const body = useRef<HTMLTextAreaElement>(null);
+  const preview = usePreviewContext(audience);
 
   const insert = (placeholder: string) => {
     const input = body.current;
@@ -82,9 +87,21 @@ export const MessageSection = ({
               />
             ))}
           </Box>
+          {message.body.trim() !== '' && (
+            <MessagePreview
+              text={fillPlaceholders(message.body, preview.context)}
+              recipient={preview.recipient}
+            />
+          )}
         </>
       ) : (
-        <TemplateMessage deviceId={deviceId} message={message} errors={errors} onChange={onChange} />
+        <TemplateMessage
+          deviceId={deviceId}
+          message={message}
+          errors={errors}
+          preview={preview}
+          onChange={onChange}
+        />
       )}
     </Box>
   );

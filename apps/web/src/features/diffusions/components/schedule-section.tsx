@@ -15,6 +15,7 @@ import { useAccount } from '../../../shared/account/use-account';
 import { intlLocale } from '../../../shared/format/intl-format';
 import { translateMessage } from '../../../shared/i18n';
 import type { DiffusionForm, FormErrors } from '../diffusion-form';
+import { NextStart } from './next-start';
 
 const ISO_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -103,6 +104,7 @@ export const ScheduleSection = ({ form, errors, onChange }: Props) => {
           {translateMessage(daysError) ?? t('diffusions.form.window.hint')}
         </FormHelperText>
       </Box>
+      <NextStart window={window} scheduledAt={form.schedule === 'later' ? form.scheduled_at : null} />
     </Box>
   );
 };

@@ -1,16 +1,16 @@
-import { fillTemplateParameter, type Template } from '@conversa/domain';
+import { fillPlaceholders, type Template, type TemplateContext } from '@conversa/domain';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { Box, MenuItem, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../../shared/account/use-account';
 import { translateMessage } from '../../../shared/i18n';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { templateParameterCount, useApprovedTemplates } from '../api/templates';
 import type { DiffusionForm, FormErrors } from '../diffusion-form';
+import { MessagePreview } from './message-preview';
 
 type Message = DiffusionForm['message'];
 
-/** The template's text with its {{n}} filled as a first recipient would get them. */
+/** The template's text with its {{n}} filled as a recipient would get them. */
 const previewOf = (template: Template, parameters: string[], fill: (text: string) => string): string =>
   parameters.reduce(
     (text, parameter, index) => text.replaceAll(`{{${index + 1}}}`, fill(parameter) || `{{${index + 1}}}`),
@@ -19,21 +19,22 @@ const previewOf = (template: Template, parameters: string[], fill: (text: string
 
 /**
  * A template message: one of the device's APPROVED templates, a value for each of its {{n}} (literal text
- * or a placeholder filled per recipient), and the text a recipient would read.
+ * or a placeholder filled per recipient), and the text the previewed recipient would read.
  */
 export const TemplateMessage = ({
   deviceId,
   message,
   errors,
+  preview,
   onChange,
 }: {
   deviceId: string;
   message: Message;
   errors: FormErrors;
+  preview: { context: TemplateContext; recipient: string | null };
   onChange: (message: Message) => void;
 }) => {
   const { t } = useTranslation();
-  const { user } = useAccount();
   const templates = useApprovedTemplates(deviceId);
   if (deviceId === '') {
     return <Typography color="text.secondary">{t('diffusions.form.deviceFirst')}</Typography>;
@@ -50,14 +51,6 @@ export const TemplateMessage = ({
     );
   }
   const template = list.find((item) => item.id === message.template_id);
-  const sample = {
-    contact: {
-      full_name: t('diffusions.form.sampleFullName'),
-      first_name: t('diffusions.form.sampleFirstName'),
-      last_name: t('diffusions.form.sampleLastName'),
-    },
-    user: { name: user.name },
-  };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <TextField
@@ -104,14 +97,10 @@ export const TemplateMessage = ({
         );
       })}
       {template && (
-        <Box>
-          <Typography variant="overline" color="text.secondary">
-            {t('diffusions.form.preview')}
-          </Typography>
-          <Paper variant="outlined" sx={{ p: 1.5, whiteSpace: 'pre-wrap' }} data-testid="diffusion-preview">
-            {previewOf(template, message.parameters, (text) => fillTemplateParameter(text, sample))}
-          </Paper>
-        </Box>
+        <MessagePreview
+          text={previewOf(template, message.parameters, (text) => fillPlaceholders(text, preview.context))}
+          recipient={preview.recipient}
+        />
       )}
     </Box>
   );

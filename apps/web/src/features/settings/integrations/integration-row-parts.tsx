@@ -87,10 +87,7 @@ const IntegrationActions = ({
       onSuccess: (tested) =>
         tested.status === 'connected'
           ? notify(t(`${texts}.testOk`, { name: tested.name }), 'success')
-          : notify(
-              t(`${texts}.testFailed`, { name: tested.name, error: tested.error || t('errors.generic') }),
-              'error',
-            ),
+          : notify(t(`${texts}.testFailed`, { name: tested.name }), 'error', tested.error),
       onError: (error) => notify(failureText(error, t('errors.generic')), 'error'),
     });
   return (

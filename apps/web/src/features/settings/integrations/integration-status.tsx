@@ -1,25 +1,40 @@
 import type { Integration } from '@conversa/domain';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import HelpOutline from '@mui/icons-material/HelpOutline';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** Whether the provider answered the last call, and if not, what it said. */
+const CHIP_LOOKS = {
+  unchecked: { color: 'default', icon: <HelpOutline /> },
+  connected: { color: 'success', icon: <CheckCircleOutline /> },
+  error: { color: 'error', icon: <ErrorOutline /> },
+} as const;
+
+/**
+ * Whether the provider answered the last call, and if not, what it said; a bot nobody has tested yet
+ * says so, since nothing has proved its settings.
+ */
 export const StatusCell = ({ integration }: { integration: Integration }) => {
   const { t } = useTranslation();
-  const isConnected = integration.status === 'connected';
+  const looks = CHIP_LOOKS[integration.status];
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', maxWidth: 280 }}>
       <Chip
         size="small"
         variant="outlined"
-        color={isConnected ? 'success' : 'error'}
-        icon={isConnected ? <CheckCircleOutline /> : <ErrorOutline />}
+        color={looks.color}
+        icon={looks.icon}
         label={t(`settings.integrations.status.${integration.status}`)}
         data-testid="integration-status"
         data-status={integration.status}
       />
-      {!isConnected && integration.error && (
+      {integration.status === 'unchecked' && (
+        <Typography variant="caption" color="text.secondary" data-testid="integration-unchecked">
+          {t('settings.integrations.uncheckedHint')}
+        </Typography>
+      )}
+      {integration.status === 'error' && integration.error && (
         <Typography
           variant="caption"
           color="error"

@@ -324,6 +324,28 @@ describe('integrations settings', () => {
     );
   });
 
+  it('shows a bot nobody has tested as not checked, and a failed Test in Spanish with the provider’s words below', async () => {
+    const fresh = makeIntegration({ id: 'int-3', name: 'Nuevo', status: 'unchecked', last_sync_at: null });
+    stubIntegrations([fresh], (call) =>
+      isTo(call, 'test/')
+        ? envelope(200, [{ ...fresh, status: 'error', error: '401 Incorrect API key provided' }])
+        : undefined,
+    );
+    renderTab();
+
+    const row = await rowNamed('Nuevo');
+    expect(within(row).getByTestId('integration-status')).toHaveTextContent('Sin comprobar');
+    expect(within(row).getByTestId('integration-unchecked')).toHaveTextContent(
+      'Pulsa Probar para comprobar la conexión.',
+    );
+    await userEvent.click(within(row).getByTestId('integration-test'));
+
+    const bar = await screen.findByTestId('snackbar');
+    expect(bar).toHaveTextContent('Nuevo no respondió');
+    expect(within(bar).getByTestId('snackbar-detail')).toHaveTextContent('401 Incorrect API key provided');
+    await waitFor(() => expect(within(row).getByTestId('integration-status')).toHaveTextContent('Error'));
+  });
+
   it('deletes a bot after confirming', async () => {
     const calls = stubIntegrations([makeIntegration(), FAILING]);
     renderTab();
