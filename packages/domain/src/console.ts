@@ -7,8 +7,11 @@ import { CLIENT_PERMISSIONS } from './permissions';
 import type { User } from './user';
 import { emailField, MESSAGES, passwordField, requiredText } from './validation';
 
-/** A blocked company's users can neither sign in nor keep their sessions (API.md part 2). */
-export const CLIENT_STATUSES = ['active', 'blocked'] as const;
+/**
+ * A blocked company's users can neither sign in nor keep their sessions (API.md part 2). A deleted one is
+ * what `client/deleteone` leaves, so its old sessions answer `Expired Token`; the console never lists it.
+ */
+export const CLIENT_STATUSES = ['active', 'blocked', 'deleted'] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
 /** What a company has used of its plan: seats, devices and messages spent in the current period. */

@@ -161,6 +161,11 @@ export type ChannelAdapter = {
   listTemplates?: (device: ChannelDevice) => Promise<ProviderTemplate[]>;
   /** Submits a template for the provider's review. */
   createTemplate?: (device: ChannelDevice, template: NewProviderTemplate) => Promise<TemplateCallResult>;
+  /** Replaces a template's content (and category, when given); the provider reviews it again. */
+  editTemplate?: (
+    device: ChannelDevice,
+    template: Pick<ProviderTemplate, 'providerId' | 'components'> & { category?: string },
+  ) => Promise<TemplateCallResult>;
   /** Deletes a template by name; with its provider id only that language, else every language of the name. */
   deleteTemplate?: (
     device: ChannelDevice,

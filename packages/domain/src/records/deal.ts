@@ -246,6 +246,12 @@ export const dealKanbanSchema = z.strictObject({
   logical: z.enum(LOGICALS).default('and'),
 });
 
+/** `deal/list`: a deal in short form, for pickers; no contact, so any deal reader may see it whole. */
+export type DealBrief = Pick<
+  Deal,
+  'id' | 'numdeal' | 'name' | 'pipeline_id' | 'pipeline_stage_id' | 'stage' | 'amount' | 'currency'
+>;
+
 /** One column of `deal/kanban`, in stage order. */
 export type DealKanbanColumn = {
   stage: { id: string; name: string; color: string; order: number };

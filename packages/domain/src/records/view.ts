@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../constants';
-import { filterSchema, LOGICALS, searchBodySchema, sortSchema } from '../search';
+import { type filterSchema, searchBodySchema, sortSchema } from '../search';
 import { requiredText } from '../validation';
 import type { SettingViewField } from './record-fields';
 
@@ -25,10 +25,11 @@ export type View = {
 const viewFields = {
   name: requiredText().max(60),
   columns: z.array(z.string().min(1).max(100)).min(1, { error: 'validation.atLeastOneColumn' }).max(100),
-  filters: z.strictObject({
-    filters: z.array(filterSchema).max(50).default([]),
-    logical: z.enum(LOGICALS).default('and'),
-  }),
+  /**
+   * A whole search body, so the list's current search saves as it is; only its filters and logical are
+   * kept: the page and size belong to whoever opens the view, and the view orders by its own `sort`.
+   */
+  filters: searchBodySchema.transform(({ filters, logical }) => ({ filters, logical })),
   sort: sortSchema.nullable(),
   kanban: z.strictObject({ columns: z.array(z.string().max(64)).max(100) }),
   is_default: z.boolean(),

@@ -355,6 +355,24 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
       }
     },
 
+    /** Graph's edit is a POST to the template's own id; Meta reviews the new content (PENDING). */
+    async editTemplate(device, { providerId, category, components }): Promise<TemplateCallResult> {
+      try {
+        const answer = await callProvider(
+          graph(encodeURIComponent(providerId)),
+          {
+            json: { components, ...(category ? { category } : {}) },
+            headers: bearer(configText(device, 'access_token')),
+          },
+          timeout,
+        );
+        if (answer.status !== 200) return templateFailure(answer);
+        return { ok: true, providerId, status: 'PENDING' };
+      } catch (error) {
+        return { ok: false, status: 502, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
     async deleteTemplate(device, { name, providerId }): Promise<TemplateCallResult> {
       const query = new URLSearchParams({ name, ...(providerId ? { hsm_id: providerId } : {}) });
       try {

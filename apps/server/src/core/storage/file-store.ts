@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UrlSigner } from '../crypto/secret-box';
 
 export type StoredFile = { content: Buffer; contentType: string; filename: string };
 
 /**
- * Where attachments live. The local folder is the default; an S3 store implements the same four calls.
+ * Where attachments live. The local folder is the default; an S3 store implements the same five calls.
  * Keys are opaque, generated here, and safe as one URL path segment.
  */
 export type FileStore = {
   put: (clientId: string, file: StoredFile) => Promise<string>;
   get: (key: string) => Promise<StoredFile | undefined>;
   delete: (key: string) => Promise<void>;
+  /** Every file of a company (a deleted company's): its keys start with its id. */
+  deleteAllOf: (clientId: string) => Promise<void>;
   /** A link that works without a token until it expires. */
   url: (key: string) => string;
 };
@@ -58,6 +60,14 @@ export const createLocalFileStore = (folder: string, signer: UrlSigner): FileSto
     },
     async delete(key) {
       await Promise.all([rm(pathOf(key), { force: true }), rm(`${pathOf(key)}.json`, { force: true })]);
+    },
+    async deleteAllOf(clientId) {
+      const names = await readdir(folder).catch(() => [] as string[]);
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(`${clientId}_`))
+          .map((name) => rm(join(folder, name), { force: true })),
+      );
     },
     url: (key) => signedFileUrl(signer, key),
   };

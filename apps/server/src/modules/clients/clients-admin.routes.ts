@@ -73,6 +73,26 @@ export const clientsAdminRoutes: FastifyPluginAsyncZod<{ service: ClientsAdminSe
     },
   );
 
+  app.delete(
+    '/client/deleteone/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete a company (master): its users are signed out and can no longer sign in, its data and files are removed',
+        description:
+          "The company's open sessions answer 401 Expired Token; the master's audit log keeps the deletion. " +
+          "The platform's own company answers 406.",
+        params: idParams,
+      },
+      config: master,
+    },
+    async (request) => {
+      await service.remove(requireAuth(request), request.params.id);
+      return ok(request.locale, [], { info: 'info.clientDeleted' });
+    },
+  );
+
   app.post(
     '/client/block/:id',
     {

@@ -27,6 +27,7 @@ import {
   type ConsolePatch,
   createClientsRepository,
 } from './clients.repository';
+import { eraseCompany } from './company-erasure';
 import { createCompanyWithOwner } from './company-setup';
 
 /** Mails a user the link to choose a password (the password reset mail of modules/auth). */
@@ -43,7 +44,8 @@ const unknownPlan = () => badRequest([{ path: 'plan_id', message: 'validation.ba
 
 /**
  * The master's console of companies: the list with plan and usage, creating a company with its owner,
- * changing its plan, expiry, access and formats, and blocking it (its users are signed out at once).
+ * changing its plan, expiry, access and formats, blocking it (its users are signed out at once) and
+ * deleting it.
  */
 export const createClientsAdminService = ({
   db,
@@ -69,7 +71,7 @@ export const createClientsAdminService = ({
   };
   const loadRow = async (id: string): Promise<ClientRow> => {
     const row = isUuid(id) ? await repo.findById(id) : undefined;
-    if (!row) throw notFound();
+    if (!row || row.status === 'deleted') throw notFound();
     return row;
   };
   /** Members of the company take the change live (access lists, formats). */
@@ -184,6 +186,34 @@ export const createClientsAdminService = ({
           patch.plan_expires_at = new Date(Date.now() + plan.duration_days * 86_400_000);
       }
       return change(auth, id, patch, false);
+    },
+
+    /**
+     * `client/deleteone`: the company's users are signed out at once and can no longer sign in, its data
+     * and files are removed (company-erasure.ts says what is left), and the master's own log keeps the row,
+     * since the company's is no longer anyone's to read. The platform's own company cannot be deleted.
+     */
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      const current = await loadRow(id);
+      if (current.id === auth.clientId) throw new AppError(406, 'info.ownCompanyNotDeleted');
+      const sessionIds = await db.transaction(async (tx) => {
+        const ended = await createSessionsRepository(tx).revokeAllOfClient(id);
+        await eraseCompany(tx, id);
+        await writeAuditLog(tx, auth, [
+          {
+            action: 'delete',
+            module: 'client',
+            recordId: id,
+            changes: auditChanges(
+              { name: current.name, email: current.email, ...auditedConsoleFields(current) },
+              null,
+            ),
+          },
+        ]);
+        return ended;
+      });
+      if (sessionIds.length > 0) events.emit('session.revoked', { clientId: id, sessionIds });
+      await files.deleteAllOf(id);
     },
 
     /** Blocking signs every user of the company out at once; the platform's own company cannot be. */

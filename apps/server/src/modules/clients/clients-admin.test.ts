@@ -108,6 +108,8 @@ describe('every console route is the master’s alone', () => {
     ['PUT', `/api/v1/es/client/updateone/${ANY_ID}`],
     ['POST', `/api/v1/es/client/block/${ANY_ID}`],
     ['POST', `/api/v1/es/client/unblock/${ANY_ID}`],
+    ['DELETE', `/api/v1/es/client/deleteone/${ANY_ID}`],
+    ['POST', `/api/v1/es/messagebag/updateone/${ANY_ID}`],
     ['POST', `/api/v1/es/client/impersonate/${ANY_ID}`],
     ['POST', '/api/v1/es/useradmin/search'],
     ['POST', `/api/v1/es/useradmin/restore/${ANY_ID}`],
@@ -256,6 +258,92 @@ describe('companies in the console', () => {
       ['active', 'blocked'],
       ['blocked', 'active'],
     ]);
+  });
+});
+
+describe('deleting a company', () => {
+  it('signs its users out for good, removes its data and keeps the row in the master’s log', async () => {
+    const { answer, email, company } = await createCompany();
+    const id = (answer.body.data[0] as ConsoleClient).id;
+    const ownerSession = await login(testApp.app, email, COMPANY_PASSWORD);
+    const contact = await call(testApp.app, 'POST', '/api/v1/en/contact/create', {
+      token: ownerSession.token,
+      body: { name: 'Soon gone', phone: '56911119999' },
+    });
+    expect(contact.status).toBe(200);
+    // A deal holds its pipeline and stage (references that refuse their deletion): it must go first.
+    const deal = await call(testApp.app, 'POST', '/api/v1/en/deal/create', {
+      token: ownerSession.token,
+      body: { name: 'Soon gone too' },
+    });
+    expect(deal.status).toBe(200);
+    const socket = sockets.open(url, ownerSession.token);
+    await connected(socket);
+    const closed = closedWithinASecond(socket);
+
+    const deleted = await call(testApp.app, 'DELETE', `/api/v1/en/client/deleteone/${id}`, {
+      token: master.token,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await expect(closed).resolves.toBe('io server disconnect');
+
+    const stale = await call(testApp.app, 'GET', '/api/v1/en/client/profile', { token: ownerSession.token });
+    expect(stale.status).toBe(401);
+    expect(stale.body.info).toBe(EXPIRED_TOKEN);
+    const signIn = await call(testApp.app, 'POST', '/api/v1/en/login', {
+      body: { email, password: COMPANY_PASSWORD },
+    });
+    expect(signIn.status).toBe(401);
+
+    const left = (await testApp.app.database.db.execute(
+      sql`select (select count(*) from contacts where client_id = ${id})::int as contacts,
+                 (select count(*) from deals where client_id = ${id})::int as deals,
+                 (select count(*) from pipelines where client_id = ${id})::int as pipelines,
+                 (select count(*) from users where client_id = ${id} and (email = ${email} or active))::int as users,
+                 (select count(*) from clients where id = ${id} and name = ${company})::int as named`,
+    )) as unknown as { rows: Record<string, number>[] };
+    expect(left.rows[0]).toEqual({ contacts: 0, deals: 0, pipelines: 0, users: 0, named: 0 });
+
+    expect(
+      (await call(testApp.app, 'GET', `/api/v1/en/client/search/${id}`, { token: master.token })).status,
+    ).toBe(404);
+    const listed = await call<ConsoleClient>(testApp.app, 'POST', '/api/v1/en/client/search', {
+      token: master.token,
+      body: { offset: 500 },
+    });
+    expect(listed.body.data.some((client) => client.id === id)).toBe(false);
+    const again = await call(testApp.app, 'DELETE', `/api/v1/en/client/deleteone/${id}`, {
+      token: master.token,
+    });
+    expect(again.status).toBe(404);
+
+    const kept = (await testApp.app.database.db.execute(
+      sql`select user_id, module, record_id, changes from audit_logs
+          where client_id = ${master.clientId} and action = 'delete' and record_id = ${id}`,
+    )) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual([
+      expect.objectContaining({
+        user_id: master.userId,
+        module: 'client',
+        changes: expect.objectContaining({ name: [company, null] }),
+      }),
+    ]);
+  });
+
+  it('refuses the platform’s own company (406) and a company that does not exist (404)', async () => {
+    const own = await call(testApp.app, 'DELETE', `/api/v1/en/client/deleteone/${master.clientId}`, {
+      token: master.token,
+    });
+    expect(own.status).toBe(406);
+    for (const id of [ANY_ID, 'not-an-id']) {
+      const answer = await call(testApp.app, 'DELETE', `/api/v1/en/client/deleteone/${id}`, {
+        token: master.token,
+      });
+      expect(answer.status).toBe(404);
+    }
+    expect(
+      (await call(testApp.app, 'GET', '/api/v1/en/client/profile', { token: master.token })).status,
+    ).toBe(200);
   });
 });
 

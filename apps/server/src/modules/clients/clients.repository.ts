@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import {
   type ClientRow,
@@ -96,17 +96,18 @@ export const createClientsRepository = (db: Executor) => ({
     return new Map(rows.map(({ id, ...figures }) => [id, figures]));
   },
 
-  /** Platform administration: spans every company. */
+  /** Platform administration: spans every company but the deleted ones. */
   async searchAcrossTenants(query: SearchQuery): Promise<{ rows: ClientRow[]; total: number }> {
+    const where = and(query.where, ne(clients.status, 'deleted'));
     const [rows, totals] = await Promise.all([
       db
         .select()
         .from(clients)
-        .where(query.where)
+        .where(where)
         .orderBy(...query.orderBy)
         .limit(query.limit)
         .offset(query.offset),
-      db.select({ total: count() }).from(clients).where(query.where),
+      db.select({ total: count() }).from(clients).where(where),
     ]);
     return { rows, total: totals[0]?.total ?? 0 };
   },

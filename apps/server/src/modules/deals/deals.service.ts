@@ -1,4 +1,10 @@
-import type { DealKanbanColumn, DealStageChange, dealKanbanSchema } from '@conversa/domain';
+import type {
+  DealBrief,
+  DealKanbanColumn,
+  DealStageChange,
+  dealKanbanSchema,
+  SearchBody,
+} from '@conversa/domain';
 import type { z } from 'zod';
 import type { Database } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
@@ -17,6 +23,24 @@ export const createDealsService = ({ db, events }: { db: Database; events: Event
 
   return {
     records,
+
+    /** `deal/list`: short form for pickers, by name. */
+    async list(auth: AuthContext, body: SearchBody) {
+      const { rows, pagination } = await records.rows(auth, body, { key: 'name', order: 'asc' });
+      const data = rows.map(
+        (deal): DealBrief => ({
+          id: deal.id,
+          numdeal: deal.numdeal,
+          name: deal.name,
+          pipeline_id: deal.pipeline_id,
+          pipeline_stage_id: deal.pipeline_stage_id,
+          stage: deal.stage,
+          amount: deal.amount,
+          currency: deal.currency,
+        }),
+      );
+      return { data, pagination };
+    },
 
     /** `deal/kanban`: one pipeline's columns with counts, amount totals and first cards. */
     async kanban(auth: AuthContext, body: z.output<typeof dealKanbanSchema>): Promise<DealKanbanColumn[]> {

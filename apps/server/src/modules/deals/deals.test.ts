@@ -316,6 +316,39 @@ describe('deal/kanban', () => {
   });
 });
 
+describe('deal/list', () => {
+  it("answers the company's deals in short form by name, without their contact, and none of another company's", async () => {
+    const contact = await createContact(testApp.app, owner, 'Picked contact');
+    const second = await createDeal(testApp.app, owner, {
+      name: 'Picker b',
+      amount: 20,
+      contact_id: contact,
+    });
+    const first = await createDeal(testApp.app, owner, { name: 'Picker a', amount: 10 });
+    await createDeal(testApp.app, stranger, { name: 'Picker c' });
+    const answer = await call<Record<string, unknown>>(testApp.app, 'POST', api('deal/list'), {
+      token: owner.token,
+      body: { filters: [{ key: 'name', condition: 'contains', value: 'picker' }], page: 1, offset: 10 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.pagination).toMatchObject({ total: 2, page: 1, offset: 10 });
+    expect(answer.body.data).toEqual([
+      {
+        id: first.id,
+        numdeal: first.numdeal,
+        name: 'Picker a',
+        pipeline_id: first.pipeline_id,
+        pipeline_stage_id: first.pipeline_stage_id,
+        stage: 'open',
+        amount: 10,
+        currency: first.currency,
+      },
+      expect.objectContaining({ id: second.id, name: 'Picker b', amount: 20 }),
+    ]);
+    expect(JSON.stringify(answer.body)).not.toContain('Picked contact');
+  });
+});
+
 describe('tenancy and permissions', () => {
   it("answers 404 for another company's contact, pipeline, stage, deal and owner, changing nothing", async () => {
     const theirContact = await createContact(testApp.app, stranger, 'Not yours');
@@ -362,6 +395,7 @@ describe('tenancy and permissions', () => {
     const reads: [string, string, unknown][] = [
       ['GET', `deal/history/${deal.id}`, undefined],
       ['POST', 'deal/kanban', { pipeline_id: sales.id }],
+      ['POST', 'deal/list', {}],
       ['POST', 'pipeline/search', {}],
       ['GET', `pipeline/search/${sales.id}`, undefined],
     ];

@@ -7,13 +7,14 @@ import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
 import { localeParams } from '../../core/http/route-schemas';
 import { registerRecordRoutes } from '../../core/records/record-routes';
+import { registerConversationRoutes } from '../contacts/contacts.routes';
 import type { LeadsService } from './leads.service';
 
 const tags = ['leads'];
 
 /**
- * The record kit's lead routes and convert. The chat's own routes of contacts (bot, transfer, lock,
- * release, unread, unlock) have no lead counterpart: a lead has no conversation until it is a contact.
+ * The record kit's lead routes, convert, and the contacts' conversation routes (bot, transfer, lock,
+ * release, unread, unlock) on the lead's conversation: the contact its phone writes to.
  */
 export const leadsRoutes: FastifyPluginAsyncZod<{ service: LeadsService; db: Database }> = async (
   app,
@@ -21,6 +22,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ service: LeadsService; db: Dat
 ) => {
   // The public API for CRMs: an API key with the right scopes may search, read, create and update.
   registerRecordRoutes(app, { service: service.records, db, openToApiKeys: true });
+  registerConversationRoutes(app, service.contacts, { path: 'lead', contactOf: service.conversationOf });
 
   app.post(
     '/lead/convert/:lead_id',

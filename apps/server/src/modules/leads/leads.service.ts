@@ -1,9 +1,9 @@
-import type { Contact } from '@conversa/domain';
+import { type Contact, hasAccess } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
 import { notes, tasks } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
-import { AppError, notFound } from '../../core/http/app-error';
+import { AppError, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
@@ -105,6 +105,26 @@ export const createLeadsService = ({
 
   return {
     records,
+    /** The contacts' service, whose conversation routes serve `lead/` too (leads.routes.ts). */
+    contacts,
+
+    /**
+     * The contact holding a lead's conversation: the one it was converted into, else the company's contact
+     * with its phone (where that phone's messages arrive). A lead nobody has written to yet has none: 406.
+     * Reaching a lead needs lead.view (403), as reading it does.
+     */
+    async conversationOf(auth: AuthContext, leadId: string): Promise<string> {
+      if (!hasAccess(auth, 'lead.view')) throw forbidden();
+      const lead = isUuid(leadId)
+        ? await createRecordRepository(db, leadRecords.table).findById(auth.clientId, leadId)
+        : undefined;
+      if (!lead) throw notFound();
+      const contactId =
+        lead.converted_contact_id ??
+        (await createContactsRepository(db).findByPhone(auth.clientId, lead.phone))?.id;
+      if (!contactId) throw new AppError(406, 'info.leadHasNoConversation');
+      return contactId;
+    },
 
     /**
      * Makes the lead a contact in one transaction: a new contact with its data, or the company's contact

@@ -223,3 +223,69 @@ describe('converting a lead', () => {
     expect(answers[0]?.body.data[0]?.id).toBe(answers[1]?.body.data[0]?.id);
   });
 });
+
+describe("a lead's conversation (the contact routes under lead/)", () => {
+  const conversationCall = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) =>
+    call<Contact>(testApp.app, method, `/api/v1/en/lead/${path}`, { token, ...(body ? { body } : {}) });
+
+  it('takes, marks read, hands to the bot and releases the conversation of the contact with its phone', async () => {
+    const phone = newPhone();
+    const contact = await call<Contact>(testApp.app, 'POST', '/api/v1/en/contact/create', {
+      token: owner.token,
+      body: { name: 'Escribió antes', phone },
+    });
+    const contactId = contact.body.data[0]?.id ?? '';
+    const lead = await createLead({ phone });
+
+    const locked = await conversationCall('POST', `lock/${lead.id}`, owner.token);
+    expect(locked.status, JSON.stringify(locked.body)).toBe(200);
+    expect(locked.body.data[0]).toMatchObject({ id: contactId, derivedto: owner.userId });
+    expect((await conversationCall('GET', `unread/${lead.id}`, owner.token)).body.data[0]).toMatchObject({
+      id: contactId,
+    });
+    const bot = await conversationCall('POST', `bot/${lead.id}`, owner.token, { answerbot: true });
+    expect(bot.status).toBe(200);
+    expect(bot.body.data[0]).toMatchObject({ id: contactId, answerbot: true });
+    const released = await conversationCall('POST', `release/${lead.id}`, owner.token);
+    expect(released.status).toBe(200);
+    expect(released.body.data[0]).toMatchObject({ id: contactId, derivedto: '' });
+    expect((await conversationCall('PUT', 'unlockall', owner.token)).status).toBe(200);
+    expect(
+      (await conversationCall('PUT', 'unlockchatmany', owner.token, { find: {}, update: { derivedto: '' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('answers 406 for a lead nobody has written to, 404 for another company’s, 403 without the keys', async () => {
+    const lonely = await createLead();
+    const none = await conversationCall('POST', `lock/${lonely.id}`, owner.token);
+    expect(none.status).toBe(406);
+    expect(none.body.info).toBe('This lead has no conversation yet: nobody has written to its phone');
+
+    const stranger = await signupCompany(testApp.app);
+    for (const [method, path, body] of [
+      ['POST', 'lock', undefined],
+      ['POST', 'release', undefined],
+      ['POST', 'bot', { answerbot: true }],
+      ['POST', 'transfer', { user_id: stranger.userId }],
+      ['GET', 'unread', undefined],
+    ] as const) {
+      const foreign = await conversationCall(method, `${path}/${lonely.id}`, stranger.token, body);
+      expect(foreign.status, path).toBe(404);
+      // Lead keys without the chat's: the conversation stays closed to them.
+      const leadOnly = await conversationCall(method, `${path}/${lonely.id}`, withoutContacts.token, body);
+      expect(leadOnly.status, path).toBe(403);
+    }
+    // The chat's keys without lead.view: the lead itself stays closed to them.
+    const email = `chat-keys-${Date.now()}@example.com`;
+    await createUsersRepository(testApp.app.database.db).insert(owner.clientId, {
+      name: 'Chat Keys',
+      email,
+      password_hash: await hashPassword('Lead#Pass2026'),
+      account: 'user',
+      access: ['chat.view', 'chat.lockchat', 'chat.releasechat'],
+    });
+    const chatKeys = await login(testApp.app, email, 'Lead#Pass2026');
+    expect((await conversationCall('POST', `lock/${lonely.id}`, chatKeys.token)).status).toBe(403);
+  });
+});

@@ -109,6 +109,16 @@ export const createQuotasRepository = (db: Executor) => ({
     return false;
   },
 
+  /** A bag bought outside the product (given by the master): no purchase behind it. */
+  async addBag(clientId: string, quantity: number): Promise<string> {
+    const [bag] = await db
+      .insert(messageBags)
+      .values({ client_id: clientId, quantity })
+      .returning({ id: messageBags.id });
+    if (!bag) throw new Error('message bag not stored');
+    return bag.id;
+  },
+
   async bagsOf(clientId: string): Promise<{ total: number; used: number }> {
     const rows = await db
       .select({

@@ -1,4 +1,5 @@
 import {
+  auditChanges,
   type ClientAnalytics,
   isPlanOver,
   percentOf,
@@ -6,7 +7,8 @@ import {
   type QuotaType,
   type SpentQuotaType,
 } from '@conversa/domain';
-import type { Executor } from '../../core/db/database';
+import { writeAuditLog } from '../../core/audit/audit-log';
+import type { Database, Executor } from '../../core/db/database';
 import { AppError, notFound, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
@@ -135,4 +137,25 @@ export const analyticsOf = async (
     },
     quotas,
   };
+};
+
+/**
+ * `messagebag/updateone/{id}` (master): a bag of messages for company `id`, audited in that company's log
+ * under the master's name; answers the company's balance with it.
+ */
+export const grantMessageBag = async (
+  db: Database,
+  auth: AuthContext,
+  clientId: string,
+  quantity: number,
+): Promise<ClientAnalytics> => {
+  if (!isUuid(clientId)) throw notFound();
+  await db.transaction(async (tx) => {
+    await loadCompany(tx, clientId);
+    const bagId = await createQuotasRepository(tx).addBag(clientId, quantity);
+    await writeAuditLog(tx, { clientId, userId: auth.userId, ip: auth.ip }, [
+      { action: 'create', module: 'messagebag', recordId: bagId, changes: auditChanges(null, { quantity }) },
+    ]);
+  });
+  return analyticsOf(db, auth, clientId);
 };

@@ -261,6 +261,70 @@ describe('quotas', () => {
   });
 });
 
+describe('the message balance routes of part 1', () => {
+  const masterToken = async () =>
+    (
+      await call<{ access_token: string }>(testApp.app, 'POST', '/api/v1/en/login', {
+        body: { email: testApp.config.masterEmail, password: testApp.config.masterPassword },
+      })
+    ).body.data[0]?.access_token ?? '';
+  const grant = (token: string, id: string, body: Record<string, unknown>) =>
+    call<ClientAnalytics>(testApp.app, 'POST', `/api/v1/en/messagebag/updateone/${id}`, { token, body });
+
+  it('GET client/analitics answers the caller’s own company, as client/analitics/{id} does', async () => {
+    const company = await companyOnPlan({ messages: 4 });
+    const device = await createSandboxDevice(testApp.app, company.token);
+    expect((await sendFast(company, device)).status).toBe(200);
+    const own = await call<ClientAnalytics>(testApp.app, 'GET', '/api/v1/en/client/analitics', {
+      token: company.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data[0]?.message.available.plan).toEqual({ total: 4, used: 1, percent: 25 });
+    expect(own.body.data).toEqual((await analytics(company)).body.data);
+  });
+
+  it('messagebag/updateone gives a company a bag the master chooses, spent after the plan, audited in its log', async () => {
+    const company = await companyOnPlan({ messages: 1 });
+    const device = await createSandboxDevice(testApp.app, company.token);
+    expect((await sendFast(company, device)).status).toBe(200);
+    expect((await sendFast(company, device)).status).toBe(412);
+    const master = await masterToken();
+    const given = await grant(master, company.clientId, { quantity: 2 });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body.data[0]?.message.available.bags).toEqual({ total: 2, used: 0, percent: 0 });
+    expect((await sendFast(company, device)).status).toBe(200);
+    expect((await analytics(company)).body.data[0]?.message.available.bags).toEqual({
+      total: 2,
+      used: 1,
+      percent: 50,
+    });
+    const log = await call<{ module: string; action: string; changes: unknown }>(
+      testApp.app,
+      'POST',
+      '/api/v1/en/log/search',
+      {
+        token: company.token,
+        body: { filters: [{ key: 'module', condition: 'equalto', value: 'messagebag' }] },
+      },
+    );
+    expect(log.body.data).toEqual([
+      expect.objectContaining({ action: 'create', changes: { quantity: [null, 2] } }),
+    ]);
+  });
+
+  it('messagebag/updateone answers 403 to a company, 404 for a company that does not exist, 400 for no quantity', async () => {
+    const company = await companyOnPlan();
+    expect((await grant(company.token, company.clientId, { quantity: 5 })).status).toBe(403);
+    const master = await masterToken();
+    expect((await grant(master, '00000000-0000-4000-8000-000000000000', { quantity: 5 })).status).toBe(404);
+    expect((await grant(master, 'not-an-id', { quantity: 5 })).status).toBe(404);
+    const zero = await grant(master, company.clientId, { quantity: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors?.map((issue) => issue.path)).toEqual(['quantity']);
+    expect((await analytics(company)).body.data[0]?.message.available.bags.total).toBe(0);
+  });
+});
+
 describe('plan expiry', () => {
   it('the job marks unpaid at the end of the last day in each company’s own time zone, and tells it', async () => {
     // 10:00 UTC on the 20th is 23:00 of the 20th in Auckland (UTC+13) and 02:00 of the 20th in Los Angeles.

@@ -20,8 +20,10 @@ export type SyncedTemplate = Pick<
   'provider_id' | 'name' | 'language' | 'status' | 'category' | 'quality' | 'components' | 'example'
 >;
 
-/** What the provider's template webhooks change. */
-export type TemplateProviderPatch = Partial<Pick<TemplateRow, 'status' | 'reason' | 'quality'>>;
+/** What the provider changes of a template: its webhooks (status, quality) and an accepted edit. */
+export type TemplateProviderPatch = Partial<
+  Pick<TemplateRow, 'status' | 'reason' | 'quality' | 'category' | 'components' | 'example'>
+>;
 
 export const createTemplatesRepository = (db: Executor) => ({
   async findById(clientId: string, id: string): Promise<TemplateRow | undefined> {
@@ -75,7 +77,7 @@ export const createTemplatesRepository = (db: Executor) => ({
     return rows.length > 0;
   },
 
-  /** Applies a provider webhook to the company's copies of one provider template (one per device sharing it). */
+  /** Applies a provider change to the company's copies of one provider template (one per device sharing it). */
   async updateByProviderId(
     clientId: string,
     providerId: string,

@@ -1,4 +1,4 @@
-import { searchBodySchema, templateCreateSchema } from '@conversa/domain';
+import { searchBodySchema, templateCreateSchema, templateUpdateSchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { ok } from '../../core/http/envelope';
@@ -48,6 +48,28 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ service: TemplatesService 
     async (request) => {
       const template = await service.create(requireAuth(request), request.body);
       return ok(request.locale, [template], { info: 'info.templateCreated' });
+    },
+  );
+
+  app.put(
+    '/template/updateone/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit a template's content at the provider (name and language stay); it goes back to review",
+        description:
+          'The body is the whole new content, as template/create without device_id, name and language; ' +
+          'category left out is kept. Only an APPROVED, REJECTED or PAUSED template can be edited (else 406), ' +
+          "an approved one's category never changes (400), and WhatsApp's own refusals (an approved template " +
+          'is edited at most once a day and ten times a month) answer 400. The template answers PENDING.',
+        params: idParams,
+        body: templateUpdateSchema,
+      },
+      config: { permission: 'template.edit' },
+    },
+    async (request) => {
+      const template = await service.update(requireAuth(request), request.params.id, request.body);
+      return ok(request.locale, [template], { info: 'info.templateUpdated' });
     },
   );
 

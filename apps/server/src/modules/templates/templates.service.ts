@@ -1,11 +1,14 @@
 import {
   auditChanges,
   canSendTemplates,
+  EDITABLE_TEMPLATE_STATUSES,
   isDeviceConnected,
   type SearchBody,
   TEMPLATE_QUALITIES,
   type Template,
   type TemplateCreate,
+  type TemplateStatus,
+  type TemplateUpdate,
   templateExampleText,
   templateSkeleton,
   toProviderComponents,
@@ -155,6 +158,65 @@ export const createTemplatesService = ({ db, box, channels, events }: TemplatesS
         };
       });
       publish(auth.clientId, [notification]);
+      return template;
+    },
+
+    /**
+     * `template/updateone`: the new content goes to the provider as WhatsApp edits a template in place
+     * (same name, language and id), and comes back PENDING for its review. WhatsApp edits only an
+     * approved, rejected or paused template (else 406) and never an approved one's category (400); its
+     * own limits (an approved template once a day, ten times a month) come back as its refusal (400).
+     */
+    async update(auth: AuthContext, id: string, input: TemplateUpdate): Promise<Template> {
+      const row = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+      if (!row) throw notFound();
+      const device = await createDevicesRepository(db).findById(auth.clientId, row.device_id);
+      const editAtProvider = device ? channels[device.type].editTemplate : undefined;
+      if (
+        !device ||
+        !editAtProvider ||
+        row.provider_id === '' ||
+        !EDITABLE_TEMPLATE_STATUSES.includes(row.status as TemplateStatus)
+      ) {
+        throw new AppError(406, 'info.templateNotEditable');
+      }
+      const category = input.category !== row.category ? input.category : undefined;
+      if (category && row.status === 'APPROVED') {
+        throw badRequest([{ path: 'category', message: 'info.templateCategoryApproved' }]);
+      }
+      const components = toProviderComponents(input);
+      const result = await editAtProvider(toChannelDevice(box, device), {
+        providerId: row.provider_id,
+        components,
+        ...(category ? { category } : {}),
+      });
+      if (!result.ok) throw providerError(result);
+      const { template, notifications } = await db.transaction(async (tx) => {
+        const rows = await createTemplatesRepository(tx).updateByProviderId(auth.clientId, row.provider_id, {
+          status: 'PENDING',
+          reason: '',
+          components,
+          example: templateExampleText(components),
+          ...(category ? { category } : {}),
+        });
+        const edited = rows.find((candidate) => candidate.id === id);
+        if (!edited) throw notFound();
+        const updated = toTemplate(edited);
+        await writeAuditLog(tx, auth, [
+          {
+            action: 'update',
+            module: MODULE,
+            recordId: id,
+            changes: auditChanges(audited(toTemplate(row)), audited(updated)),
+          },
+        ]);
+        const announced: StoredNotification[] = [];
+        for (const changed of rows) {
+          announced.push(await announce(tx, auth.clientId, 'update', toTemplate(changed), changed.id));
+        }
+        return { template: updated, notifications: announced };
+      });
+      publish(auth.clientId, notifications);
       return template;
     },
 

@@ -233,6 +233,99 @@ describe('template management against the WhatsApp Cloud API', () => {
     expect(failed.body.info).toBe('WhatsApp did not answer properly: An unknown error occurred');
   });
 
+  describe('an edit', () => {
+    const edit = (id: string, body: Record<string, unknown>, session = owner) =>
+      call<Template>(testApp.app, 'PUT', `/api/v1/en/template/updateone/${id}`, {
+        token: session.token,
+        body,
+      });
+    const newContent = {
+      body: 'Hola {{1}}, tu pedido ya salió.',
+      body_examples: ['Ana'],
+      footer: 'Gracias',
+    };
+    /** A created template the provider has reviewed: its status there and here, as the webhook brings it. */
+    const reviewed = async (status: 'APPROVED' | 'REJECTED') => {
+      const template = (await create(createBody())).body.data[0] as Template;
+      const atProvider = graph.templates.get(WABA_ID)?.find((row) => row.name === template.name);
+      if (!atProvider) throw new Error('not submitted');
+      atProvider.status = status;
+      await templateWebhook('message_template_status_update', {
+        event: status,
+        message_template_id: Number(atProvider.id),
+        message_template_name: template.name,
+        message_template_language: 'es_CL',
+        reason: status === 'REJECTED' ? 'INCORRECT_CATEGORY' : 'NONE',
+      });
+      expect(await readOne(template.id)).toMatchObject({ status });
+      return { template, providerId: String(atProvider.id) };
+    };
+
+    it('replaces an approved template’s content at the provider, in place, and it goes back to review', async () => {
+      const { template, providerId } = await reviewed('APPROVED');
+      const answer = await edit(template.id, newContent);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data[0]).toMatchObject({
+        id: template.id,
+        name: template.name,
+        language: 'es_CL',
+        category: 'UTILITY',
+        status: 'PENDING',
+        example: 'Hola {{1}}, tu pedido ya salió.',
+      });
+      const sent = graph.received(
+        (request) => request.method === 'POST' && request.path === `/v23.0/${providerId}`,
+      );
+      expect(sent.map((request) => request.json)).toEqual([
+        {
+          components: [
+            { type: 'BODY', text: 'Hola {{1}}, tu pedido ya salió.', example: { body_text: [['Ana']] } },
+            { type: 'FOOTER', text: 'Gracias' },
+          ],
+        },
+      ]);
+      expect(await readOne(template.id)).toMatchObject({
+        status: 'PENDING',
+        example: answer.body.data[0]?.example,
+      });
+      expect(await auditOf(template.id)).toEqual(['template:update', 'template:create']);
+    });
+
+    it('changes the category of a rejected template, never of an approved one, and refuses one under review', async () => {
+      const rejected = await reviewed('REJECTED');
+      const recategorised = await edit(rejected.template.id, { ...newContent, category: 'MARKETING' });
+      expect(recategorised.status, JSON.stringify(recategorised.body)).toBe(200);
+      expect(recategorised.body.data[0]).toMatchObject({
+        category: 'MARKETING',
+        status: 'PENDING',
+        reason: '',
+      });
+
+      const approved = await reviewed('APPROVED');
+      const refused = await edit(approved.template.id, { ...newContent, category: 'MARKETING' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors?.map((issue) => issue.path)).toEqual(['category']);
+      // Under review now: WhatsApp edits it no more until it answers.
+      const pending = await edit(rejected.template.id, newContent);
+      expect(pending.status).toBe(406);
+      expect(
+        graph.received(
+          (request) => request.method === 'POST' && request.path === `/v23.0/${approved.providerId}`,
+        ),
+      ).toEqual([]);
+      expect(await readOne(approved.template.id)).toMatchObject({ status: 'APPROVED', category: 'UTILITY' });
+    });
+
+    it('answers 403 without template.edit and 404 for another company’s template, changing nothing', async () => {
+      const { template } = await reviewed('APPROVED');
+      const viewer = await login(testApp.app, DEMO_LOGINS.viewer.email, DEMO_LOGINS.viewer.password);
+      expect((await edit(template.id, newContent, viewer)).status).toBe(403);
+      const other = await signupCompany(testApp.app);
+      expect((await edit(template.id, newContent, other)).status).toBe(404);
+      expect(await readOne(template.id)).toMatchObject({ status: 'APPROVED', example: template.example });
+    });
+  });
+
   it('names the field of a bad body', async () => {
     const fieldsOf = async (overrides: Record<string, unknown>) =>
       (await create(createBody(overrides))).body.errors?.map((issue) => issue.path);

@@ -106,6 +106,21 @@ describe('saved views', () => {
     ).toBe(404);
   });
 
+  it('takes a whole search body as its filters, keeping its filters and ignoring its page and size', async () => {
+    const search = {
+      page: 3,
+      offset: 50,
+      filters: [{ key: 'info.full_name', condition: 'contains', value: 'ana' }],
+      logical: 'or',
+      sort: { key: 'create_date', order: 'asc' },
+    };
+    const view = await createView(agent, { name: 'From the search box', filters: search });
+    expect(view.filters).toEqual({ filters: search.filters, logical: 'or' });
+    const changed = await update(agent, view.id, { filters: { ...search, page: 1, logical: 'and' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data[0]?.filters).toEqual({ filters: search.filters, logical: 'and' });
+  });
+
   it('answers 400 naming the path of a key the module does not have', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ columns: ['info.full_name', 'info.phone', 'password_hash'] }, 'columns.2'],

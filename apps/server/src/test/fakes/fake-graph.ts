@@ -20,8 +20,8 @@ const graphError = (status: number, code: number, message: string) => ({
 /**
  * Meta's Graph API as WhatsApp Cloud API, Messenger and Instagram use it: bearer tokens, GET /{id},
  * POST /{id}/messages (WhatsApp or Send API body by shape), GET /{media-id} → url, the media download,
- * GET /{waba-id}/message_templates with cursor paging, POST there to submit one and DELETE ?name=&hsm_id=
- * to delete one. Only `token` is accepted. `idPrefix` keeps the message ids of two fakes on one database apart.
+ * GET /{waba-id}/message_templates with cursor paging, POST there to submit one, POST /{template-id} to
+ * edit one and DELETE ?name=&hsm_id= to delete one. Only `token` is accepted. `idPrefix` keeps the message ids of two fakes on one database apart.
  */
 export const startFakeGraph = async (token: string, idPrefix = ''): Promise<FakeGraph> => {
   const media = new Map<string, FakeMedia>();
@@ -55,6 +55,29 @@ export const startFakeGraph = async (token: string, idPrefix = ''): Promise<Fake
     const id = `9${String(counter).padStart(14, '0')}`;
     templates.set(accountId, [...all, { ...body, id, status: 'PENDING' }]);
     return { json: { id, status: 'PENDING', category: body.category } };
+  };
+  /**
+   * POST /{template-id}: Meta's edit. Only an approved, rejected or paused template, never an approved
+   * one's category; the new content goes back to review (PENDING).
+   */
+  const editTemplate = (templateId: string, body: Record<string, unknown>) => {
+    for (const [accountId, all] of templates) {
+      const template = all.find((candidate) => candidate.id === templateId);
+      if (!template) continue;
+      if (!['APPROVED', 'REJECTED', 'PAUSED'].includes(String(template.status))) {
+        return graphError(400, 100, 'Template status does not allow edits');
+      }
+      if (body.category !== undefined && template.status === 'APPROVED') {
+        return graphError(400, 100, 'The category of an approved template cannot be edited');
+      }
+      const edited = { ...template, ...body, status: 'PENDING' };
+      templates.set(
+        accountId,
+        all.map((candidate) => (candidate === template ? edited : candidate)),
+      );
+      return { json: { success: true } };
+    }
+    return graphError(404, 100, 'Unsupported post request');
   };
   const server = await startFakeServer((request, baseUrl) => {
     const apiUrl = `${baseUrl}/v23.0`;
@@ -94,6 +117,9 @@ export const startFakeGraph = async (token: string, idPrefix = ''): Promise<Fake
       if (kept.length === all.length) return graphError(404, 100, `Message template "${name}" not found`);
       templates.set(id, kept);
       return { json: { success: true } };
+    }
+    if (request.method === 'POST' && edge === undefined) {
+      return editTemplate(id, request.json);
     }
     if (request.method === 'GET' && edge === undefined) {
       const file = media.get(id);

@@ -2,7 +2,7 @@ import type { NumberFormat, QuotaType } from '@conversa/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
-export type ClientStatus = 'active' | 'blocked';
+export type ClientStatus = 'active' | 'blocked' | 'deleted';
 
 /** A company (tenant); every tenant table points here through client_id. */
 export const clients = pgTable(

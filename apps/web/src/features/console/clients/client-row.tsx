@@ -1,5 +1,6 @@
 import { type ConsoleClient, formatCount } from '@conversa/domain';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
@@ -18,7 +19,7 @@ const PAID_COLORS = { paid: 'success', unpaid: 'error', trial: 'default' } as co
 /** The usage column: each count with its noun in the right plural form. */
 const USAGE = ['users', 'devices', 'messages'] as const;
 
-export type ClientAction = 'edit' | 'block' | 'unblock' | 'impersonate';
+export type ClientAction = 'edit' | 'block' | 'unblock' | 'impersonate' | 'delete';
 
 /** One company of the console: plan, expiry, paid state, usage and status, with its actions. */
 export const ClientRow = ({
@@ -112,6 +113,11 @@ export const ClientRow = ({
             t('consoleClients.impersonateOf', { name: client.name }),
             <SupervisorAccountOutlined fontSize="small" />,
             isBlocked,
+          )}
+          {action(
+            'delete',
+            t('consoleClients.deleteOf', { name: client.name }),
+            <DeleteOutlined fontSize="small" />,
           )}
         </Box>
       </TableCell>

@@ -28,6 +28,7 @@ const acme: ConsoleClient = {
   is_paid: true,
   plan_expires_at: '2030-01-31T12:00:00.000Z',
   access: ['chat.view'],
+  market: false,
   number_format: NUMBER_FORMATS.CL,
   create_date: '2026-01-01T00:00:00.000Z',
   status: 'active',
@@ -125,5 +126,21 @@ describe('clients page (master)', () => {
         calls.some((call) => call.url.endsWith(`/client/block/${acme.id}`) && call.method === 'POST'),
       ).toBe(true),
     );
+  });
+
+  it('deleting asks first, saying it cannot be undone, then deletes the company', async () => {
+    const calls = serve();
+    renderPage();
+    await userEvent.click(await screen.findByTestId('client-delete'));
+    expect(screen.getByText('¿Eliminar Acme Dental?')).toBeInTheDocument();
+    expect(screen.getByText(/No se puede deshacer/)).toBeInTheDocument();
+    expect(calls.some((call) => call.url.includes('/client/deleteone/'))).toBe(false);
+    await userEvent.click(screen.getByTestId('client-delete-confirm'));
+    await waitFor(() =>
+      expect(
+        calls.some((call) => call.url.endsWith(`/client/deleteone/${acme.id}`) && call.method === 'DELETE'),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('Acme Dental fue eliminada')).toBeInTheDocument();
   });
 });

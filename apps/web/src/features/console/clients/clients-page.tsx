@@ -11,16 +11,19 @@ import { startImpersonation } from '../../../shared/session';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../../settings/confirm-dialog';
 import { ConsoleListPage, useSearchedList } from '../shared/console-list-page';
-import { impersonate, useConsoleClients, useSetClientStatus } from './api/clients-api';
+import { impersonate, useConsoleClients, useDeleteClient, useSetClientStatus } from './api/clients-api';
 import { type ClientAction, ClientRow } from './client-row';
 import { CreateClientDialog } from './create-client-dialog';
 import { EditClientDialog } from './edit-client-dialog';
 
-type Open = { kind: 'create' } | { kind: 'edit' | 'block' | 'unblock'; client: ConsoleClient } | null;
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'block' | 'unblock' | 'delete'; client: ConsoleClient }
+  | null;
 
 /**
  * The master's companies (`/app/clients`): plan, expiry, paid state, usage and status; create, edit,
- * block or unblock, and act as a company's owner.
+ * block, unblock or delete, and act as a company's owner.
  */
 export const ClientsPage = () => {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export const ClientsPage = () => {
   const { paging, text, searched: query, onSearch } = useSearchedList(300);
   const result = useConsoleClients({ page: paging.page + 1, offset: paging.offset, search: query });
   const setStatus = useSetClientStatus();
+  const deleteClient = useDeleteClient();
   const [open, setOpen] = useState<Open>(null);
   const [isEntering, setIsEntering] = useState(false);
   const clients = result.data?.clients ?? [];
@@ -46,6 +50,14 @@ export const ClientsPage = () => {
         },
       },
     );
+
+  const remove = (client: ConsoleClient) =>
+    deleteClient.mutate(client.id, {
+      onSuccess: () => {
+        notify(t('consoleClients.deleted', { name: client.name }), 'success');
+        setOpen(null);
+      },
+    });
 
   /** The master's own session is kept aside; the app reloads its data as the company's owner. */
   const actAs = async (client: ConsoleClient) => {
@@ -126,6 +138,18 @@ export const ClientsPage = () => {
               onConfirm={() => changeStatus(open.client, open.kind === 'block' ? 'blocked' : 'active')}
             />
           )}
+          {open?.kind === 'delete' && (
+            <ConfirmDialog
+              isOpen
+              title={t('consoleClients.deleteTitle', { name: open.client.name })}
+              text={t('consoleClients.deleteText')}
+              confirmLabel={t('consoleClients.delete')}
+              isPending={deleteClient.isPending}
+              testId="client-delete"
+              onCancel={() => setOpen(null)}
+              onConfirm={() => remove(open.client)}
+            />
+          )}
         </>
       }
     >
@@ -133,7 +157,7 @@ export const ClientsPage = () => {
         <ClientRow
           key={client.id}
           client={client}
-          isBusy={isEntering || setStatus.isPending}
+          isBusy={isEntering || setStatus.isPending || deleteClient.isPending}
           onAction={onAction}
         />
       ))}

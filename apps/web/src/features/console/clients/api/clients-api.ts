@@ -58,7 +58,7 @@ export const usePlanChoices = () =>
       ).data,
   });
 
-const useClientsMutation = <V>(mutationFn: (variables: V) => Promise<ConsoleClient>) => {
+const useClientsMutation = <V, R = ConsoleClient>(mutationFn: (variables: V) => Promise<R>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -92,6 +92,12 @@ export const useSetClientStatus = () =>
       }),
     ),
   );
+
+/** Its users are signed out for good and its data removed; the answer carries nothing. */
+export const useDeleteClient = () =>
+  useClientsMutation(async (id: string) => {
+    await api.request(`client/deleteone/${id}`, { method: 'DELETE' });
+  });
 
 /** A session as the company's owner, answered like a login. */
 export const impersonate = async (id: string): Promise<LoginData> =>
