@@ -58,7 +58,7 @@ export const BENCH_PASSWORD = 'Bench#2026';
 
 const STAGE_NAMES = ['Nuevo', 'Contactado', 'Calificado', 'Cliente', 'Perdido'];
 
-const AGENT_ACCESS: PermissionKey[] = ['chat.view', 'chat.sendmessage', 'chat.lockchat', 'chat.releasechat'];
+const AGENT_ACCESS: PermissionKey[] = ['chat.view', 'chat.lockchat', 'chat.releasechat'];
 
 /** md5 of a text as PostgreSQL's `md5(text)::uuid` writes it. */
 export const md5Uuid = (text: string): string => {

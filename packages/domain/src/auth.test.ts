@@ -60,7 +60,8 @@ describe('sign-up schema', () => {
 
   it("holds the phone to the country's rule: its pattern, or 8 to 15 digits with the code", () => {
     expect(fieldsWithErrors({ ...valid, phone: 'abc' })).toEqual({ phone: 'validation.phone' });
-    expect(fieldsWithErrors({ ...valid, phone: '+56 2 2345 6789' })).toEqual({ phone: 'validation.phone' });
+    expect(fieldsWithErrors({ ...valid, phone: '+56 1 2345 6789' })).toEqual({ phone: 'validation.phone' });
+    expect(fieldsWithErrors({ ...valid, phone: '+56 2 2345 6789' })).toEqual({});
     expect(fieldsWithErrors({ ...valid, country: 'AR', phone: '+54 9 11 2345 6789' })).toEqual({});
     expect(fieldsWithErrors({ ...valid, country: 'AR', phone: '1234' })).toEqual({
       phone: 'validation.phone',

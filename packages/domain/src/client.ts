@@ -65,6 +65,8 @@ export type Client = {
   is_paid: boolean | null;
   plan_expires_at: string | null;
   access: string[];
+  /** Marketplace flag (spec section 6): grants the company's people every key, whatever the lists say. */
+  market: boolean;
   number_format: NumberFormat;
   create_date: string;
 };

@@ -11,7 +11,13 @@ export type Country = {
 
 /** Countries offered in forms; names are shown with Intl.DisplayNames in the user's language. */
 export const COUNTRIES: readonly Country[] = [
-  { code: 'CL', dial: '56', phone: /^569\d{8}$/ },
+  // Nine national digits: a mobile (9), a Santiago landline (2 2… or 2 3…) or a regional one with a
+  // two-digit area code in use (32 Valparaíso … 75 Curicó): libphonenumber's geographic ranges, simplified.
+  {
+    code: 'CL',
+    dial: '56',
+    phone: /^56(?:9\d{8}|2[23]\d{7}|(?:3[2-5]|4[1-35]|5[1-3578]|6[13-57]|7[1-35])\d{7})$/,
+  },
   { code: 'AR', dial: '54' },
   { code: 'BO', dial: '591' },
   { code: 'BR', dial: '55' },

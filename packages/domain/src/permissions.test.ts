@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasAccess } from './permissions';
+import { hasAccess, PERMISSION_KEYS } from './permissions';
 
 describe('access check', () => {
   const clientAccess = ['contact.view', 'chat.view'];
@@ -31,5 +31,17 @@ describe('access check', () => {
       hasAccess({ account: 'user', userAccess: all, clientAccess: all, market: true }, 'plan.view'),
     ).toBe(false);
     expect(hasAccess({ account: 'master', userAccess: [], clientAccess: all }, 'client.view')).toBe(true);
+  });
+});
+
+describe('permission keys', () => {
+  it('names only the chat keys of spec section 6 (writing and transferring have none of their own)', () => {
+    expect(PERMISSION_KEYS.filter((key) => key.startsWith('chat.')).sort()).toEqual([
+      'chat.lockchat',
+      'chat.releasechat',
+      'chat.unlockall',
+      'chat.unlockchatmany',
+      'chat.view',
+    ]);
   });
 });

@@ -20,10 +20,8 @@ import { seedDemoTasks } from './demo-tasks';
 
 const AGENT_ACCESS: PermissionKey[] = [
   'chat.view',
-  'chat.sendmessage',
   'chat.lockchat',
   'chat.releasechat',
-  'chat.transfer',
   'contact.view',
   'contact.create',
   'contact.edit',
@@ -117,15 +115,29 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
     });
     await createDefaultPipeline(tx, demo.id, demo.language);
     const people = [
-      { login: DEMO_LOGINS.owner, name: 'Olivia Owner', hash: ownerHash, access: [] as string[] },
-      { login: DEMO_LOGINS.agent, name: 'Andrés Agent', hash: agentHash, access: AGENT_ACCESS },
+      {
+        login: DEMO_LOGINS.owner,
+        name: 'Olivia Owner',
+        hash: ownerHash,
+        access: [] as string[],
+        answer: true,
+      },
+      { login: DEMO_LOGINS.agent, name: 'Andrés Agent', hash: agentHash, access: AGENT_ACCESS, answer: true },
       {
         login: DEMO_LOGINS.supervisor,
         name: 'Sofía Supervisor',
         hash: supervisorHash,
         access: SUPERVISOR_ACCESS,
+        answer: true,
       },
-      { login: DEMO_LOGINS.viewer, name: 'Víctor Viewer', hash: viewerHash, access: VIEWER_ACCESS },
+      // A viewer reads conversations and never writes in them: the answer flag says so (spec section 6).
+      {
+        login: DEMO_LOGINS.viewer,
+        name: 'Víctor Viewer',
+        hash: viewerHash,
+        access: VIEWER_ACCESS,
+        answer: false,
+      },
     ];
     for (const person of people) {
       await users.insert(demo.id, {
@@ -134,7 +146,7 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
         password_hash: person.hash,
         account: person.login.account,
         access: person.access,
-        answer: true,
+        answer: person.answer,
       });
       logins.push(person.login);
     }

@@ -48,6 +48,7 @@ export const makeAccount = ({ user, client }: Overrides = {}): AccountBundle => 
     is_paid: true,
     plan_expires_at: null,
     access: [...CLIENT_PERMISSIONS],
+    market: false,
     number_format: { decimalseparator: ',', thousandseparator: '.', decimalscale: 0, prefix: '', suffix: '' },
     create_date: '2026-01-01T00:00:00.000Z',
     ...client,

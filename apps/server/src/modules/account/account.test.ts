@@ -211,4 +211,20 @@ describe('account bundle', () => {
     });
     expect(expired.body.data[0]?.account.client.is_paid).toBe(false);
   });
+
+  it("carries the company's market flag, which the web's access check reads (spec section 6)", async () => {
+    const company = await signupCompany(testApp.app);
+    const bundleOf = async () =>
+      (
+        await call<{ account: AccountBundle }>(testApp.app, 'GET', bundleUrl(company), {
+          token: company.token,
+        })
+      ).body.data[0]?.account.client.market;
+    expect(await bundleOf()).toBe(false);
+    await testApp.app.database.db
+      .update(clients)
+      .set({ market: true })
+      .where(eq(clients.id, company.clientId));
+    expect(await bundleOf()).toBe(true);
+  });
 });

@@ -27,6 +27,7 @@ export const toPublicClient = (row: ClientRow, fileLink: FileLink, now: Date = n
   is_paid: isPlanOver(row.plan_expires_at, row.timezone, now) ? false : row.is_paid,
   plan_expires_at: row.plan_expires_at ? row.plan_expires_at.toISOString() : null,
   access: row.access,
+  market: row.market,
   number_format: row.number_format,
   create_date: row.create_date.toISOString(),
 });

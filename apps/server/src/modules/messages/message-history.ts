@@ -1,6 +1,6 @@
 import type { Message } from '@conversa/domain';
 import type { DeviceRow } from '../../core/db/schema';
-import { notFound } from '../../core/http/app-error';
+import { AppError, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { createContactsRepository } from '../contacts/contacts.repository';
@@ -53,8 +53,13 @@ export const createMessageHistory = (context: MessageContext) => {
      * removed, so a link handed out before (still signed, not yet expired) answers 404 from now on.
      */
     async remove(auth: AuthContext, id: string): Promise<Message> {
-      const found = isUuid(id) ? await repo.findById(auth.clientId, id) : undefined;
+      const [found, user] = await Promise.all([
+        isUuid(id) ? repo.findById(auth.clientId, id) : undefined,
+        context.loadSender(auth),
+      ]);
       if (!found) throw notFound();
+      // Deleting is writing in the conversation: the same answer flag as a send decides it.
+      if (!user.answer) throw new AppError(403, 'composer.noPermission');
       const message = await updateOne(auth, id, { deleted: true });
       if (found.attachment_key) await files.delete(found.attachment_key);
       return message;

@@ -92,7 +92,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
         params: localeParams,
         consumes: ['application/json', 'multipart/form-data'],
       },
-      config: { permission: 'chat.sendmessage' },
+      config: { permission: 'chat.view' },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -118,7 +118,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
         params: localeParams,
         body: messageCreateFastSchema,
       },
-      config: { permission: 'chat.sendmessage' },
+      config: { permission: 'chat.view' },
     },
     async (request) => {
       const message = await service.createFast(requireAuth(request), request.body);
@@ -136,7 +136,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
         params: localeParams,
         body: sendTemplateSchema,
       },
-      config: { permission: 'chat.sendmessage' },
+      config: { permission: 'chat.view' },
     },
     async (request) => {
       const message = await service.sendTemplate(requireAuth(request), request.body);
@@ -148,7 +148,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }>
     '/message/deleteone/:id',
     {
       schema: { tags, summary: 'Delete a message (kept in the history, flagged deleted)', params: idParams },
-      config: { permission: 'chat.sendmessage' },
+      config: { permission: 'chat.view' },
     },
     async (request) => {
       const message = await service.remove(requireAuth(request), request.params.id);

@@ -199,7 +199,7 @@ describe('who may write (composer rule)', () => {
         email,
         password: 'Staff#Pass2026',
         answer: false,
-        access: ['chat.view', 'chat.sendmessage', 'chat.lockchat'],
+        access: ['chat.view', 'chat.lockchat'],
       },
     });
     expect(created.status).toBe(200);
@@ -208,6 +208,41 @@ describe('who may write (composer rule)', () => {
     const answer = await send(mute, { contact_id: contact.id, body: 'hola' }, 'es');
     expect(answer.status).toBe(403);
     expect(answer.body.info).toBe('El usuario actual no tiene permiso');
+  });
+
+  it("a user holding only the spec's chat keys writes in, and transfers, the conversation they took", async () => {
+    const setAgentAccess = (access: string[]) =>
+      call(testApp.app, 'POST', `/api/v1/en/user/updateone/${agent.userId}`, {
+        token: owner.token,
+        body: { access },
+      });
+    const before = await call<{ access: string[] }>(
+      testApp.app,
+      'GET',
+      `/api/v1/en/user/search/${agent.userId}`,
+      {
+        token: owner.token,
+      },
+    );
+    expect((await setAgentAccess(['chat.view', 'chat.lockchat'])).status).toBe(200);
+    try {
+      const contact = await takenConversation(agent);
+      const sent = await send(agent, { contact_id: contact.id, body: 'hola' });
+      expect(sent.status).toBe(200);
+      const transferred = await call<Contact>(
+        testApp.app,
+        'POST',
+        `/api/v1/en/contact/transfer/${contact.id}`,
+        {
+          token: agent.token,
+          body: { user_id: supervisor.userId },
+        },
+      );
+      expect(transferred.status).toBe(200);
+      expect(transferred.body.data[0]?.derivedto).toBe(supervisor.userId);
+    } finally {
+      await setAgentAccess(before.body.data[0]?.access ?? []);
+    }
   });
 
   it('a device that is not connected is refused with 412 naming it', async () => {
@@ -607,6 +642,28 @@ describe('reading and deleting', () => {
     expect(answer.status).toBe(200);
     const row = (await history(contact.id)).body.data.find((message) => message.id === id);
     expect(row).toMatchObject({ deleted: true, body: '' });
+  });
+
+  it('a user without the answer flag cannot delete a message: 403 no permission', async () => {
+    const contact = await takenConversation(agent);
+    const id = (await send(agent, { contact_id: contact.id, body: 'keep me' })).body.data[0]?.id;
+    const setAnswer = (answer: boolean) =>
+      call(testApp.app, 'POST', `/api/v1/en/user/updateone/${agent.userId}`, {
+        token: owner.token,
+        body: { answer },
+      });
+    expect((await setAnswer(false)).status).toBe(200);
+    try {
+      const answer = await call(testApp.app, 'DELETE', `/api/v1/es/message/deleteone/${id}`, {
+        token: agent.token,
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body.info).toBe('El usuario actual no tiene permiso');
+    } finally {
+      await setAnswer(true);
+    }
+    const row = (await history(contact.id)).body.data.find((message) => message.id === id);
+    expect(row).toMatchObject({ deleted: false, body: 'keep me' });
   });
 
   it("a deleted message's file is no longer served, even through a link handed out before", async () => {

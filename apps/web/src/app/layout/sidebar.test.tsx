@@ -3,7 +3,9 @@ import { CLIENT_PERMISSIONS, MASTER_PERMISSIONS } from '@conversa/domain';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { accessSubjectOf } from '../../shared/account/use-account';
 import { changeLocale } from '../../shared/i18n';
+import { makeAccount } from '../../test/account-fixture';
 import { renderWithProviders } from '../../test/render';
 import { Sidebar } from './sidebar';
 
@@ -60,6 +62,21 @@ describe('sidebar', () => {
     ]);
     expect(screen.getByTestId('nav-contacts')).toHaveTextContent('Contactos');
     expect(screen.queryByTestId('sidebar-admin')).not.toBeInTheDocument();
+  });
+
+  it("follows the account bundle's market flag: it opens every module and the Marketplace, and without it they hide", () => {
+    const staffOf = (market: boolean) =>
+      accessSubjectOf(
+        makeAccount({ user: { account: 'user', access: ['chat.view'] }, client: { access: [], market } }),
+      );
+
+    const { unmount } = renderSidebar(staffOf(true));
+    expect(entries()).toContain('nav-marketplace');
+    expect(entries()).toContain('nav-deals');
+    unmount();
+
+    renderSidebar(staffOf(false));
+    expect(entries()).toEqual(['nav-dashboard', 'nav-chat']);
   });
 
   it('adds the admin section for the master account', () => {

@@ -22,6 +22,13 @@ const IncompatibleBrowserDialog = lazy(() =>
 );
 
 type FromState = { from?: string } | null;
+/** What the sign-up page hands over: the new account's e-mail, written in the form for its first sign-in. */
+export type SignedUpState = { email: string };
+
+const signedUpEmail = (state: unknown): string | undefined => {
+  const email = (state as Partial<SignedUpState> | null)?.email;
+  return typeof email === 'string' ? email : undefined;
+};
 
 const homeFor = (isEmbedded: boolean) => (isEmbedded ? PATHS.widgetHome : PATHS.home);
 
@@ -57,6 +64,7 @@ export const SigninPage = () => {
       </Typography>
       <SigninForm
         key={formKey}
+        email={signedUpEmail(location.state)}
         onSignedIn={() =>
           navigate(afterSigninPath(location.state, isInCrossOriginFrame()), { replace: true })
         }

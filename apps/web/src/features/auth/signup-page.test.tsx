@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
 import { renderWithProviders } from '../../test/render';
+import { SigninPage } from './signin-page';
 import { SignupPage } from './signup-page';
 
 const renderSignup = () =>
@@ -127,5 +128,46 @@ describe('sign-up form', () => {
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(body).toMatchObject({ subdomain: 'ClínicaLasCondes', phone: '56912345678', quantityemple: 1 });
     expect(body).not.toHaveProperty('passwordConfirm');
+  });
+
+  it('starts in Spanish, the language the spec names, whatever language the page is read in', async () => {
+    await changeLocale('en');
+    renderSignup();
+
+    expect(field('language').value).toBe('es');
+  });
+
+  it('lands the new owner on the sign-in form with their e-mail written and says the account was created', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status_codes: 200, data: [], info: 'cuenta creada exitosamente' }), {
+            status: 200,
+          }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/signup']}>
+        <Routes>
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/signin" element={<SigninPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+    await user.type(field('company'), 'Clínica Las Condes');
+    await user.type(field('email'), 'ana@clinica.cl');
+    await user.type(field('phone'), '+56 2 2345 6789');
+    await user.type(field('nameuser'), 'Ana Pérez');
+    await user.type(field('password'), 'Secreta#1');
+    await user.type(field('passwordConfirm'), 'Secreta#1');
+    await user.click(screen.getByTestId('signup-submit'));
+
+    expect(await screen.findByText('cuenta creada exitosamente')).toBeInTheDocument();
+    await waitFor(() => expect(field('email').value).toBe('ana@clinica.cl'));
+    expect(field('password').value).toBe('');
+    expect(screen.queryByTestId('signup-submit')).not.toBeInTheDocument();
   });
 });

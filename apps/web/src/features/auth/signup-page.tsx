@@ -14,13 +14,14 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api-client';
-import { currentLocale, translateMessage } from '../../shared/i18n';
+import { translateMessage } from '../../shared/i18n';
 import { notify } from '../../shared/notify';
 import { PATHS } from '../../shared/paths';
 import { SubmitButton } from '../../shared/ui/submit-button';
 import { useAction } from '../../shared/use-action';
 import { signup as requestSignup } from './api/signup';
 import { AuthLayout } from './components/auth-layout';
+import type { SignedUpState } from './signin-page';
 import { browserTimeZone, countryOptions, timeZoneOptions } from './signup-options';
 
 const FIELD_NAMES = [...Object.keys(signupFields), 'passwordConfirm'] as FieldPath<SignupForm>[];
@@ -65,7 +66,7 @@ export const SignupPage = () => {
       country: DEFAULTS.country,
       phone: '',
       timezone,
-      language: currentLocale(),
+      language: DEFAULTS.language,
       industry: DEFAULTS.industry,
       quantityemple: DEFAULTS.quantityemple,
       nameuser: '',
@@ -79,7 +80,8 @@ export const SignupPage = () => {
     try {
       const info = await signup.run(form);
       notify(info || t('signup.created'), 'success');
-      navigate(PATHS.signin);
+      // Spec section 2: the new owner signs in on /signin, where their e-mail is already written.
+      navigate(PATHS.signin, { state: { email: form.email } satisfies SignedUpState });
     } catch (error) {
       if (!(error instanceof ApiError)) return setFailure(t('errors.generic'));
       for (const fieldError of error.errors) {

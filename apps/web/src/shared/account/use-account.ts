@@ -17,15 +17,12 @@ export const useAccount = (): AccountBundle => {
   return data;
 };
 
-export const accessSubjectOf = (account: AccountBundle): AccessSubject => {
-  const market = (account.client as { market?: unknown }).market;
-  return {
-    account: account.user.account,
-    userAccess: account.user.access,
-    clientAccess: account.client.access,
-    market: market === true,
-  };
-};
+export const accessSubjectOf = (account: AccountBundle): AccessSubject => ({
+  account: account.user.account,
+  userAccess: account.user.access,
+  clientAccess: account.client.access,
+  market: account.client.market,
+});
 
 /** Whether the signed-in user holds a permission; no key means the route or action is open to all. */
 export const useCan = (): ((key?: PermissionKey) => boolean) => {

@@ -19,20 +19,25 @@ const RecoveryCodesDialog = lazy(() =>
   import('../../../shared/ui/recovery-codes').then((m) => ({ default: m.RecoveryCodesDialog })),
 );
 
-type SigninFormProps = { onSignedIn: () => void; isCompact?: boolean };
+type SigninFormProps = {
+  onSignedIn: () => void;
+  isCompact?: boolean;
+  /** An e-mail to start with (the account just created). */
+  email?: string | undefined;
+};
 
 /**
  * E-mail and password; submit stays disabled until both are valid (spec section 5). When the account owes a
  * second factor the form gives way to the code step; no session exists until that step succeeds.
  */
-export const SigninForm = ({ onSignedIn, isCompact = false }: SigninFormProps) => {
+export const SigninForm = ({ onSignedIn, isCompact = false, email = '' }: SigninFormProps) => {
   const { t } = useTranslation();
   const signin = useAction(login);
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   // After an enrollment the session waits until the person has seen their recovery codes.
   const [enrolled, setEnrolled] = useState<{ session: LoginData; codes: string[] } | null>(null);
-  const [values, setValues] = useState<SigninInput>({ email: '', password: '' });
+  const [values, setValues] = useState<SigninInput>({ email, password: '' });
   // A field's mistake shows once the field has been typed in, as the person types (spec section 5).
   const [typedIn, setTypedIn] = useState<Partial<Record<keyof SigninInput, true>>>({});
   const checked = checkSignin(values);

@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
+import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { useTemplates } from '../api/get-templates';
@@ -47,7 +47,6 @@ export const isFileTooLarge = (file: Pick<File, 'size'>): boolean => file.size >
 export const Composer = ({ contact }: { contact: Contact }) => {
   const { t } = useTranslation();
   const account = useAccount();
-  const can = useCan();
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState('');
   const [isLocationOpen, setIsLocationOpen] = useState(false);
@@ -61,7 +60,7 @@ export const Composer = ({ contact }: { contact: Contact }) => {
 
   const state = composerState({
     userId: account.user.id,
-    canAnswer: account.user.answer && can('chat.sendmessage'),
+    canAnswer: account.user.answer,
     isDeviceConnected: contact.device?.status === 'connected',
     derivedto: contact.derivedto,
     answerbot: contact.answerbot,

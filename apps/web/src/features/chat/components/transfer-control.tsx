@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount, useCan } from '../../../shared/account/use-account';
+import { useAccount } from '../../../shared/account/use-account';
 import { useUsers } from '../api/get-users';
 import { useTransferChat } from '../api/transfer-chat';
 
@@ -28,12 +28,12 @@ export const TransferControl = ({
 }) => {
   const { t } = useTranslation();
   const { user } = useAccount();
-  const can = useCan();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [target, setTarget] = useState('');
   const users = useUsers(anchor !== null);
   const transfer = useTransferChat();
-  if (contact.derivedto !== user.id || !can('chat.transfer')) return null;
+  // Only the assignee transfers (spec section 6); the chat screen itself already needs chat.view.
+  if (contact.derivedto !== user.id) return null;
   const colleagues = (users.data ?? []).filter((member) => member.id !== user.id);
   const close = () => {
     setAnchor(null);

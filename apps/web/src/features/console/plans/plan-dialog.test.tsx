@@ -67,15 +67,7 @@ describe('plan dialog (master)', () => {
       code: 'pro',
       name: 'Pro',
       duration_days: 30,
-      access: [
-        'chat.view',
-        'chat.sendmessage',
-        'chat.lockchat',
-        'chat.releasechat',
-        'chat.unlockchatmany',
-        'chat.unlockall',
-        'chat.transfer',
-      ],
+      access: ['chat.view', 'chat.lockchat', 'chat.releasechat', 'chat.unlockchatmany', 'chat.unlockall'],
       is_public: true,
     });
   }, 30_000);
