@@ -113,6 +113,8 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
+import { pushRoutes } from './modules/push/push.routes';
+import { setUpPush } from './modules/push/push.setup';
 import { createPaidGate } from './modules/quotas/paid-gate';
 import { createPlanExpiry } from './modules/quotas/plan-expiry';
 import { quotasRoutes } from './modules/quotas/quotas.routes';
@@ -278,6 +280,15 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const auditService = createAuditService({ db });
   const viewsService = createViewsService({ db, events });
   defineMessageJobs(queue, messagesService);
+  const pushService = setUpPush({
+    db,
+    events,
+    queue,
+    logger: app.log,
+    vapid: config.vapid,
+    providerTimeoutMs: config.providerTimeoutMs,
+    outboundAllowHosts: config.outboundAllowHosts,
+  });
   const diffusionsService = setUpDiffusions({ db, events, queue, messages: messagesService });
   const bots = createBotRegistry({
     openaiApiUrl: config.openaiApiUrl,
@@ -425,6 +436,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(webhooksLogRoutes, { service: webhooksService });
           await localized.register(apiKeysRoutes, { service: apiKeys.service });
           await localized.register(notesRoutes, { service: notesService });
+          await localized.register(pushRoutes, { service: pushService });
           await localized.register(callsRoutes, { service: callsService });
           await localized.register(billingRoutes, { service: billingService });
           await localized.register(tasksRoutes, { service: tasksService, db });

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './alerts';
 export * from './api-key';
 export * from './auth';
 export * from './billing';

@@ -133,6 +133,9 @@ const NOTIFICATION_TIERS: Readonly<Record<string, readonly NotificationTier[]>> 
   client: [{ grants: ['everyone'], view: whole }],
   // An import's progress and report go to the user who started it only.
   import: [{ grants: ['subject'], view: whole }],
+  // An alert (a conversation assigned to someone…) is for the person it is addressed to, and only if they
+  // asked for its family: the record's own notification keeps everyone else's lists in sync, without text.
+  alert: [{ grants: ['subject'], view: whole }],
   // Tags and statuses colour every list, filter and kanban: the whole company holds them in the bundle.
   listdinamic: [{ grants: ['everyone'], view: whole }],
   // Every member holds the pipelines in the account bundle (stage names and colours of every deal list).

@@ -73,6 +73,17 @@ const envSchema = z.object({
   // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
   // For tests and local development only: it lets a fake provider's files be fetched from loopback.
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  // Web Push (alerts while the app is closed): the VAPID key pair (web-push generate-vapid-keys) and a
+  // mailto: or https: contact for the push services. Without both keys Web Push is off.
+  VAPID_PUBLIC_KEY: z.string().default(''),
+  VAPID_PRIVATE_KEY: z.string().default(''),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:)/)
+      .optional(),
+  ),
   // How long a claimed job belongs to its worker; a crashed worker's job is taken over after it.
   // Lets a scraper outside this machine read /metrics (loopback may always).
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
@@ -122,6 +133,8 @@ export type Config = {
   outboundAllowHosts: string[];
   jobLeaseMs: number;
   metricsToken: string | undefined;
+  /** Web Push's VAPID keys and contact; undefined when the keys are not configured (Web Push off). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 };
 
 const splitList = (value: string, separator: RegExp): string[] =>
@@ -198,5 +211,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,
     metricsToken: vars.METRICS_TOKEN,
+    vapid:
+      vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: vars.VAPID_PUBLIC_KEY,
+            privateKey: vars.VAPID_PRIVATE_KEY,
+            subject: vars.VAPID_SUBJECT ?? `mailto:${vars.MASTER_EMAIL.toLowerCase()}`,
+          }
+        : undefined,
   };
 };

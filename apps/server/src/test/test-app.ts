@@ -71,6 +71,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   outboundAllowHosts: [],
   jobLeaseMs: 60_000,
   metricsToken: undefined,
+  vapid: undefined,
   ...overrides,
 });
 

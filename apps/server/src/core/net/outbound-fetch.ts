@@ -18,8 +18,8 @@ export class OutboundRefused extends Error {
 /** A GET (a file to download) or a POST (a call to a provider's API, the integrations' bots). */
 export type OutboundRequest = {
   method?: 'GET' | 'POST';
-  /** A POST's body, sent as is (the caller sets its content-type). */
-  body?: string;
+  /** A POST's body, sent as is (the caller sets its content-type); bytes for an encrypted Web Push. */
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** The whole exchange, every redirect and name lookup included, is abandoned after this long. */
   timeoutMs: number;

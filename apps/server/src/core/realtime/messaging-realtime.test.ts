@@ -243,7 +243,7 @@ describe('messaging notifications', () => {
     b.socket.disconnect();
   });
 
-  it('a transfer reaches the new assignee with a message; notes and devices notify too', async () => {
+  it('a transfer reaches the new assignee with an alert; notes and devices notify too', async () => {
     const target = await listen(supervisor);
     const phone = newPhone();
     await deliver(testApp.app, device, { phone, name: 'Transfer Person' });
@@ -255,10 +255,12 @@ describe('messaging notifications', () => {
     });
     await expect
       .poll(() => target.seen.find((n) => n.action === 'transfer'))
+      .toMatchObject({ module: 'contact', ref: contact.id, data: [{ derivedto: supervisor.userId }] });
+    await expect
+      .poll(() => target.seen.find((n) => n.module === 'alert'))
       .toMatchObject({
-        module: 'contact',
+        action: 'chat_assigned',
         ref: contact.id,
-        data: [{ derivedto: supervisor.userId }],
         msg: expect.stringContaining('Transfer Person'),
       });
     await call(testApp.app, 'POST', '/api/v1/en/note/create', {

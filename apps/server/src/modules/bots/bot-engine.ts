@@ -19,6 +19,7 @@ import { type JobContext, RetryLater } from '../../core/jobs/job-queue';
 import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
 import { type BoundBot, bindBot } from '../../integrations/bot-registry';
 import { createClientsRepository } from '../clients/clients.repository';
+import { recordAssignmentAlert } from '../contacts/contacts.alerts';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import type { ContactsService } from '../contacts/contacts.service';
 import { createDevicesRepository } from '../devices/devices.repository';
@@ -129,13 +130,17 @@ export const createBotEngine = ({ db, box, bots, messages, contacts, integration
         ...(target && !before.owner.includes(target) ? { owner: [...before.owner, target] } : {}),
       });
       if (!after) return undefined;
-      return contacts.records.writer(tx, botActor(clientId, turn.company.locale)).changed(before, after, {
-        msg: translate(turn.company.locale, 'info.botHandedOff'),
-        ...(target ? { targetUserId: target } : {}),
-      });
+      const written = await contacts.records
+        .writer(tx, botActor(clientId, turn.company.locale))
+        .changed(before, after, {
+          msg: translate(turn.company.locale, 'info.botHandedOff'),
+          ...(target ? { targetUserId: target } : {}),
+        });
+      const alert = target ? await recordAssignmentAlert(tx, clientId, target, after, 'bot') : undefined;
+      return alert ? [written.notification, alert] : [written.notification];
     });
     if (!changed) return;
-    contacts.records.publish(clientId, [changed.notification]);
+    contacts.records.publish(clientId, changed);
     const text = turn.bot.rules.handoff_text || botReply;
     if (text) await sendAsBot(turn, text, handoffTempId(turn.messageId));
   };

@@ -12,7 +12,6 @@ import type { EventBus } from '../../core/events';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
-import { translate } from '../../core/i18n/i18n';
 import {
   createRealtimeEventsRepository,
   type StoredNotification,
@@ -21,6 +20,7 @@ import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { type ChatListViewer, chatListConditions, ownedTotalCondition } from './chat-list';
+import { recordAssignmentAlert } from './contacts.alerts';
 import { contactFor, toContact } from './contacts.mapper';
 import { contactRecords } from './contacts.records';
 import { createContactsRepository } from './contacts.repository';
@@ -68,17 +68,23 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     id: string,
     change: (tx: Executor) => Promise<void>,
     draft: { action?: string; msg?: string; targetUserId?: string } = {},
+    alert?: (tx: Executor) => Promise<StoredNotification | undefined>,
   ): Promise<Contact> => {
-    const { record, notification } = await db.transaction(async (tx) => {
+    const { record, notifications } = await db.transaction(async (tx) => {
       const txContacts = createContactsRepository(tx);
       const before = await txContacts.findById(auth.clientId, id);
       if (!before) throw notFound();
       await change(tx);
       const after = await txContacts.findById(auth.clientId, id);
       if (!after) throw notFound();
-      return records.writer(tx, auth).changed(before, after, draft);
+      const written = await records.writer(tx, auth).changed(before, after, draft);
+      const alerted = await alert?.(tx);
+      return {
+        record: written.record,
+        notifications: alerted ? [written.notification, alerted] : [written.notification],
+      };
     });
-    records.publish(auth.clientId, [notification]);
+    records.publish(auth.clientId, notifications);
     return contactFor(auth, record);
   };
 
@@ -187,10 +193,6 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       if (target.id === auth.userId) throw badRequest([{ path: 'user_id', message: 'validation.notSelf' }]);
       if (current.derivedto !== auth.userId) throw new AppError(403, 'info.onlyAssignee');
       const sender = await users.findById(auth.clientId, auth.userId);
-      const msg = translate(target.language === 'en' ? 'en' : 'es', 'info.transferredToYou', {
-        from: sender?.name ?? '',
-        contact: current.full_name,
-      });
       return changeOne(
         auth,
         id,
@@ -203,7 +205,8 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
           );
           if (!moved) throw new AppError(403, 'info.onlyAssignee');
         },
-        { action: 'transfer', msg, targetUserId: target.id },
+        { action: 'transfer', targetUserId: target.id },
+        (tx) => recordAssignmentAlert(tx, auth.clientId, target, current, { user: sender?.name ?? '' }),
       );
     },
 

@@ -229,7 +229,10 @@ describe('one notification for a new message', () => {
 
     expect(list(params).map((item) => item.id)).toEqual(['kp', 'k3', 'k1']);
     expect(queryClient.getQueryData<Pages<Contact>>(chatListQueryKey(params))?.pages[0]?.total).toBe(3);
-    expect(alerts).toEqual([{ contactId: 'k3', message }]);
+    // With its conversation: who holds it decides which alert family it belongs to.
+    expect(alerts).toEqual([
+      { contactId: 'k3', message, conversation: expect.objectContaining({ id: 'k3' }) },
+    ]);
     expect(contactNameOf(queryClient, 'k3')).toBe('Carla Soto');
     expect(liveArrivalsPage(queryClient, 'k3')?.pages[0]?.items).toEqual([message]);
   });

@@ -30,7 +30,8 @@ import {
 } from './chat-cache';
 import { getOpenConversation } from './open-conversation';
 
-export type IncomingAlert = { contactId: string; message: Message };
+/** A customer's new message, with its conversation when the notification carried it (who holds it). */
+export type IncomingAlert = { contactId: string; message: Message; conversation?: Contact };
 
 type Context = {
   queryClient: QueryClient;
@@ -105,7 +106,11 @@ export const applyChatNotification = (notification: Notification, context: Conte
             }));
             void markRead(message.contact_id).catch(() => undefined);
           }
-          context.onIncoming({ contactId: message.contact_id, message });
+          context.onIncoming({
+            contactId: message.contact_id,
+            message,
+            ...(conversation ? { conversation } : {}),
+          });
         }
         if (message.fromMe && message.status === 'error' && message.owner === viewer.userId) {
           context.onSendError(message);

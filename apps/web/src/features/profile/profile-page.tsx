@@ -17,6 +17,7 @@ import { useAccount } from '../../shared/account/use-account';
 import { changeLocale, currentLocale } from '../../shared/i18n';
 import { notify } from '../../shared/notify';
 import { PageHeader } from '../../shared/ui/page-header';
+import { AlertsCard } from './components/alerts-card';
 import { DetailsCard } from './components/details-card';
 import { PasswordCard } from './components/password-card';
 import { SessionsCard } from './components/sessions-card';
@@ -110,6 +111,7 @@ export const ProfilePage = () => {
               </Box>
             </CardContent>
           </Card>
+          <AlertsCard notifications={user.notifications} save={save} canPush={isOwnAccount} />
           <TwoFactorCard isOwner={user.account !== 'user'} canChange={isOwnAccount} />
           <SessionsCard canRevoke={isOwnAccount} />
         </Grid>

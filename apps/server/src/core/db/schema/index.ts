@@ -17,6 +17,7 @@ export * from './marketing';
 export * from './messages';
 export * from './notes';
 export * from './plans';
+export * from './push-subscriptions';
 export * from './realtime-events';
 export * from './send-rates';
 export * from './sessions';

@@ -1,4 +1,4 @@
-import type { AccountType } from '@conversa/domain';
+import { type AccountType, DEFAULT_ALERT_FAMILIES } from '@conversa/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -35,7 +35,10 @@ export const users = pgTable(
     access: jsonb('access').$type<string[]>().notNull().default([]),
     answer: boolean('answer').notNull().default(true),
     push_notification: jsonb('push_notification').$type<string[]>().notNull().default([]),
-    notifications: jsonb('notifications').$type<string[]>().notNull().default([]),
+    notifications: jsonb('notifications')
+      .$type<string[]>()
+      .notNull()
+      .default([...DEFAULT_ALERT_FAMILIES]),
     sound_notification: jsonb('sound_notification').$type<string[]>().notNull().default([]),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,34 @@
+/*
+ * Conversa's service worker, for Web Push only (no caching): an alert pushed while the app is closed or in
+ * the background becomes a system notification; a click opens its conversation. While a window of the app
+ * is in front the socket has already shown the alert, so nothing is shown twice.
+ */
+self.addEventListener('push', (event) => {
+  if (!event.data) return;
+  const alert = event.data.json();
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      if (windows.some((window) => window.visibilityState === 'visible' && window.focused)) return undefined;
+      return self.registration.showNotification(alert.title, {
+        body: alert.body,
+        tag: alert.tag,
+        icon: '/favicon.svg',
+        data: { contactId: alert.contact_id },
+      });
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const contactId = event.notification.data?.contactId;
+  const url = contactId ? `/app/chat?contact=${encodeURIComponent(contactId)}` : '/app/chat';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows[0];
+      return open
+        ? open.navigate(url).then((window) => (window ?? open).focus())
+        : self.clients.openWindow(url);
+    }),
+  );
+});
