@@ -47,8 +47,11 @@ const DAY_MS = 86_400_000;
 
 type Deps = { db: Database; messages: MessagesService; announcer: DiffusionAnnouncer };
 
-/** What a finished attempt means for the diffusion: go on after `delayMs`, or stop (paused, ended). */
-type Next = { delayMs: number } | { stop: true };
+/**
+ * What a finished attempt means for the diffusion: go on after `delayMs` counted from `since` (when the
+ * message went to the provider; the run's start when nothing was sent), or stop (paused, ended).
+ */
+type Next = { delayMs: number; since?: number } | { stop: true };
 
 /**
  * The sender: one durable job per diffusion, each run handling one recipient and re-scheduling itself
@@ -303,7 +306,14 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
       await pause(row, 'quota');
       return { stop: true };
     }
-    return settleOutcome(store, row, recipient, await messages.attemptSend(row.client_id, message.id, 1));
+    const sentAt = Date.now();
+    const next = await settleOutcome(
+      store,
+      row,
+      recipient,
+      await messages.attemptSend(row.client_id, message.id, 1),
+    );
+    return 'stop' in next ? next : { ...next, since: sentAt };
   };
 
   const creatorName = async (row: DiffusionRow): Promise<string> => {
@@ -318,10 +328,11 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
     /** The job's run: throws Postpone to come back after the pacing's wait, returns when it stops. */
     async run(clientId: string, diffusionId: string): Promise<void> {
       const startedAt = Date.now();
-      // The pacing is between sends: the run's own work is taken off the wait, or every message would be
-      // late by it and the rate would fall short of the pacing (docs/BENCHMARKS.md, diffusions).
-      const pacedAfter = (delayMs: number) =>
-        new Postpone('diffusion pacing', Math.max(0, delayMs - (Date.now() - startedAt)));
+      // The pacing is between sends: the wait counts from the moment the message went to the provider, so
+      // the run's work after it is taken off (the rate keeps to the pacing, docs/BENCHMARKS.md) and the next
+      // run's work before its send only adds to it (never two sends closer than the interval).
+      const pacedAfter = ({ delayMs, since = startedAt }: { delayMs: number; since?: number }) =>
+        new Postpone('diffusion pacing', Math.max(0, delayMs - (Date.now() - since)));
       const row = await diffusionsRepo.findById(clientId, diffusionId);
       if (!row) return;
       const store = createRecipientStore(db);
@@ -329,7 +340,7 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
       if (row.status !== 'running') return;
       if (inFlight && 'stop' in inFlight) return;
       await announcer.progress(row);
-      if (inFlight) throw pacedAfter(inFlight.delayMs);
+      if (inFlight) throw pacedAfter(inFlight);
       const device = await createDevicesRepository(db).findById(clientId, row.device_id);
       if (!device) return;
       const wait = msUntilWindowOpens(row.send_window, new Date(), await companyTimeZone(clientId));
@@ -352,7 +363,7 @@ export const createDiffusionSender = ({ db, messages, announcer }: Deps) => {
         return;
       }
       await announcer.progress(row);
-      throw pacedAfter(next.delayMs);
+      throw pacedAfter(next);
     },
   };
 };
