@@ -1,7 +1,16 @@
-import { z } from 'zod';
-import { USER_NOTIFICATIONS } from './user';
+/**
+ * The families of alerts a person may want (the user's `notifications` list, spec section 3). Here, not in
+ * user.ts: the app shell's notifier reads them, and user.ts's schemas would bring the validation library
+ * into the shell's download.
+ */
+export const USER_NOTIFICATIONS = [
+  'chat_assigned',
+  'chat_assigned_others',
+  'chat_unassigned_owner',
+  'chat_unassigned_unowner',
+  'chat_unassigned_owner_others',
+] as const;
 
-/** A family of alerts a person may want (the user's `notifications` list, spec section 3). */
 export type AlertFamily = (typeof USER_NOTIFICATIONS)[number];
 
 /**
@@ -23,21 +32,6 @@ export const isAlertFamily = (value: string): value is AlertFamily =>
 /** Whether the person asked for this family of alerts; a family left out of their list alerts them never. */
 export const wantsAlert = (user: { notifications: readonly string[] }, family: AlertFamily): boolean =>
   user.notifications.includes(family);
-
-/**
- * A browser's push subscription as `PushSubscription.toJSON()` gives it: the push service's URL and the keys
- * the payload is encrypted for.
- */
-export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
-export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
-
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });
-
-/** What the service worker receives and shows: the alert's text, and the conversation a click opens. */
-export type PushAlert = { title: string; body: string; contact_id: string; tag: string };
 
 /**
  * The family a customer's new message alerts one user under, by who holds its conversation: them, a

@@ -29,6 +29,7 @@ export * from './password';
 export * from './permissions';
 export * from './plan';
 export * from './plan-admin';
+export * from './push';
 export * from './quota';
 export * from './records';
 export * from './search';

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { USER_NOTIFICATIONS } from './alerts';
 import { LOCALES } from './locales';
 import type { AccountType } from './permissions';
 import { isPermissionKey } from './permissions';
 import { INITIALS_MAX_CHARS } from './security';
 import { emailField, MESSAGES, passwordField, requiredText } from './validation';
-
-export const USER_NOTIFICATIONS = [
-  'chat_assigned',
-  'chat_assigned_others',
-  'chat_unassigned_owner',
-  'chat_unassigned_unowner',
-  'chat_unassigned_owner_others',
-] as const;
 
 const accessList = z.array(z.string().refine(isPermissionKey, { error: MESSAGES.invalid })).max(200);
 const idList = z.array(z.string().min(1).max(64)).max(500);
