@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * A browser's push subscription as `PushSubscription.toJSON()` gives it: the push service's URL and the keys
+ * the payload is encrypted for.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });
+
+/** What the service worker receives and shows: the alert's text, and the conversation a click opens. */
+export type PushAlert = { title: string; body: string; contact_id: string; tag: string };
