@@ -32,8 +32,17 @@ export type Message = {
   selected: boolean;
   deleted: boolean;
   template: MessageTemplate | null;
+  /** Reply buttons an outbound message offers (a confirmation request's two), [] for none. */
+  buttons: MessageButton[];
+  /** The id of the button an inbound message pressed ('' for a typed message); its body is the title. */
+  button_reply: string;
   error: string;
 };
+
+/** A reply button: its id comes back with the customer's press (API.md part 3 §4). */
+export type MessageButton = { id: string; title: string };
+/** WhatsApp and the sandbox offer at most three reply buttons. */
+export const MAX_MESSAGE_BUTTONS = 3;
 
 export const templateSchema = z.object({
   name: z.string().trim().min(1).max(512),

@@ -15,9 +15,9 @@ export class OutboundRefused extends Error {
   }
 }
 
-/** A GET (a file to download) or a POST (a call to a provider's API, the integrations' bots). */
+/** A GET (a file to download) or a call that writes (a provider's API: POST, a scheduling system's PUT or DELETE). */
 export type OutboundRequest = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A POST's body, sent as is (the caller sets its content-type); bytes for an encrypted Web Push. */
   body?: string | Buffer;
   headers?: Record<string, string>;
@@ -182,8 +182,8 @@ export const fetchOutbound = async (url: string, request: OutboundRequest): Prom
       throw describeFailure(error, current);
     }
     const location = answer.headers.location;
-    // A POST is never replayed elsewhere: its redirect is the answer, for the caller to treat as a failure.
-    if (!REDIRECTS.has(answer.status) || !location || request.method === 'POST') return answer;
+    // A write is never replayed elsewhere: its redirect is the answer, for the caller to treat as a failure.
+    if (!REDIRECTS.has(answer.status) || !location || (request.method ?? 'GET') !== 'GET') return answer;
     if (redirects === MAX_REDIRECTS) throw new OutboundRefused(`more than ${MAX_REDIRECTS} redirects`);
     const next = parseUrl(location, current);
     if (next.origin !== current.origin) {

@@ -19,6 +19,7 @@ export * from './notes';
 export * from './plans';
 export * from './push-subscriptions';
 export * from './realtime-events';
+export * from './scheduling';
 export * from './send-rates';
 export * from './sessions';
 export * from './tasks';

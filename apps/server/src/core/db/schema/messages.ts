@@ -1,4 +1,4 @@
-import type { MessageStatus, MessageTemplate, MessageType } from '@conversa/domain';
+import type { MessageButton, MessageStatus, MessageTemplate, MessageType } from '@conversa/domain';
 import {
   boolean,
   index,
@@ -39,6 +39,8 @@ export const messages = pgTable(
     filename: text('filename').notNull().default(''),
     mimetype: text('mimetype').notNull().default(''),
     template: jsonb('template').$type<MessageTemplate>(),
+    buttons: jsonb('buttons').$type<MessageButton[]>().notNull().default([]),
+    button_reply: text('button_reply').notNull().default(''),
     starred: boolean('starred').notNull().default(false),
     selected: boolean('selected').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
