@@ -48,8 +48,12 @@ import { createRealtimeEventsRepository } from './core/realtime/realtime-events.
 import { realtimeEventsRoutes } from './core/realtime/realtime-events.routes';
 import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
+import { createSchedulingRegistry } from './integrations/scheduling-registry';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { agendaRoutes } from './modules/agenda/agenda.routes';
+import { setUpAgenda } from './modules/agenda/agenda.setup';
+import { calendlyWebhookRoutes } from './modules/agenda/calendly-webhook.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { setUpApiKeys } from './modules/api-keys/api-keys.setup';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -73,6 +77,8 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { clientsAdminRoutes } from './modules/clients/clients-admin.routes';
 import { createClientsAdminService } from './modules/clients/clients-admin.service';
+import { confirmationsRoutes } from './modules/confirmations/confirmations.routes';
+import { setUpConfirmations } from './modules/confirmations/confirmations.setup';
 import { contactImportTarget } from './modules/contacts/contacts.import';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -313,6 +319,22 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
       allowHosts: config.outboundAllowHosts,
     }),
   });
+  const schedulingAdapters = createSchedulingRegistry({
+    ...config.scheduling,
+    publicUrl,
+    // API.md part 3 §1.1: a scheduling call is given up after 10 s (sooner when the providers' timeout is).
+    timeoutMs: Math.min(config.providerTimeoutMs, 10_000),
+  });
+  const agenda = setUpAgenda({ db, events, box, adapters: schedulingAdapters });
+  const confirmationsService = setUpConfirmations({
+    db,
+    events,
+    box,
+    queue,
+    messages: messagesService,
+    adapters: schedulingAdapters,
+    agenda,
+  });
   const integrationsService = setUpIntegrations({
     db,
     events,
@@ -321,6 +343,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     webhooks: webhookSender,
     yeastar,
     zoho: zohoSync,
+    scheduling: agenda.kinds,
   });
   setUpZohoSync({ db, events, queue, sync: zohoSync, integrations: integrationsService });
   const callsService = createCallsService({ db, events, box, yeastar, integrations: integrationsService });
@@ -433,6 +456,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(messagesRoutes, { service: messagesService });
           await localized.register(diffusionsRoutes, { service: diffusionsService });
           await localized.register(integrationsRoutes, { service: integrationsService });
+          await localized.register(agendaRoutes, { service: agenda.service });
+          await localized.register(confirmationsRoutes, { service: confirmationsService, db });
           await localized.register(webhooksLogRoutes, { service: webhooksService });
           await localized.register(apiKeysRoutes, { service: apiKeys.service });
           await localized.register(notesRoutes, { service: notesService });
@@ -462,6 +487,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     templates: templatesService,
   });
   await app.register(callsWebhookRoutes, { service: callsService });
+  await app.register(calendlyWebhookRoutes, { box, deliveries: agenda.calendly });
   await app.register(billingWebhookRoutes, { service: billingService });
   await app.register(filesRoutes, { files, signer });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { yeastarConfigSchema } from './call';
+import {
+  calendlyConfigSchema,
+  dentalinkConfigSchema,
+  dentalsoftConfigSchema,
+  medilinkConfigSchema,
+  SCHEDULING_INTEGRATION_TYPES,
+  SCHEDULING_SECRET_KEYS,
+  standardConfigSchema,
+} from './scheduling';
 import { searchBodySchema } from './search';
 import { requiredText } from './validation';
 import { crmx2ConfigSchema } from './webhook';
@@ -36,8 +45,14 @@ export const isBotIntegrationType = (type: string): type is BotIntegrationType =
 export const INTEGRATION_STATUSES = ['unchecked', 'connected', 'error'] as const;
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
-/** The types that can be created today; the others are listed by the contract and built next. */
-export const CREATABLE_INTEGRATION_TYPES = [...BOT_INTEGRATION_TYPES, 'crmx2', 'yeastar', 'crmzoho'] as const;
+/** The types that can be created: every type of the contract. */
+export const CREATABLE_INTEGRATION_TYPES = [
+  ...BOT_INTEGRATION_TYPES,
+  'crmx2',
+  'yeastar',
+  'crmzoho',
+  ...SCHEDULING_INTEGRATION_TYPES,
+] as const;
 export type CreatableIntegrationType = (typeof CREATABLE_INTEGRATION_TYPES)[number];
 export const isCreatableIntegrationType = (type: string): type is CreatableIntegrationType =>
   (CREATABLE_INTEGRATION_TYPES as readonly string[]).includes(type);
@@ -49,6 +64,7 @@ export const INTEGRATION_SECRET_KEYS: Record<CreatableIntegrationType, readonly 
   crmx2: ['secret'],
   yeastar: ['client_secret', 'webhook_secret'],
   crmzoho: ['client_secret', 'refresh_token'],
+  ...SCHEDULING_SECRET_KEYS,
 };
 
 /**
@@ -130,32 +146,28 @@ const integrationCommon = {
   answer_new_conversations: z.boolean().default(true),
 };
 
+/** A type that answers no conversation: no devices, never answering new conversations. */
+const withoutDevices = <T extends IntegrationType, C extends z.ZodType>(type: T, config: C) =>
+  z.strictObject({
+    type: z.literal(type),
+    name: integrationCommon.name,
+    device_ids: z.array(z.string()).max(0).default([]),
+    answer_new_conversations: z.literal(false).default(false),
+    config,
+  });
+
 export const integrationCreateSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chatgpt'), ...integrationCommon, config: chatgptConfigSchema }),
   z.strictObject({ type: z.literal('dialogflow'), ...integrationCommon, config: dialogflowConfigSchema }),
-  // Webhooks answer no conversation: no devices.
-  z.strictObject({
-    type: z.literal('crmx2'),
-    name: integrationCommon.name,
-    device_ids: z.array(z.string()).max(0).default([]),
-    answer_new_conversations: z.literal(false).default(false),
-    config: crmx2ConfigSchema,
-  }),
-  // A PBX answers no conversation either: no devices.
-  z.strictObject({
-    type: z.literal('yeastar'),
-    name: integrationCommon.name,
-    device_ids: z.array(z.string()).max(0).default([]),
-    answer_new_conversations: z.literal(false).default(false),
-    config: yeastarConfigSchema,
-  }),
-  z.strictObject({
-    type: z.literal('crmzoho'),
-    name: integrationCommon.name,
-    device_ids: z.array(z.string()).max(0).default([]),
-    answer_new_conversations: z.literal(false).default(false),
-    config: crmzohoConfigSchema,
-  }),
+  // Webhooks, a PBX, a CRM and scheduling systems answer no conversation: no devices (a list answers 400).
+  withoutDevices('crmx2', crmx2ConfigSchema),
+  withoutDevices('yeastar', yeastarConfigSchema),
+  withoutDevices('crmzoho', crmzohoConfigSchema),
+  withoutDevices('dentalink', dentalinkConfigSchema),
+  withoutDevices('medilink', medilinkConfigSchema),
+  withoutDevices('dentalsoft', dentalsoftConfigSchema),
+  withoutDevices('calendly', calendlyConfigSchema),
+  withoutDevices('standard', standardConfigSchema),
 ]);
 export type IntegrationCreateInput = z.input<typeof integrationCreateSchema>;
 

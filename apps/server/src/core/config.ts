@@ -12,6 +12,11 @@ export const DEFAULT_GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const DEFAULT_FLOW_API_URL = 'https://www.flow.cl/api';
 export const DEFAULT_PAYPAL_API_URL = 'https://api-m.paypal.com';
 export const DEFAULT_REBILL_API_URL = 'https://api.rebill.com/v3';
+export const DEFAULT_DENTALINK_API_URL = 'https://api.dentalink.healthatom.com/api/v1';
+export const DEFAULT_MEDILINK_API_URL = 'https://api.medilink.healthatom.com/api/v1';
+export const DEFAULT_MEDILINK_V5_API_URL = 'https://api.medilink2.healthatom.com/api/v5';
+export const DEFAULT_DENTALSOFT_API_URL = 'https://api.dentalsoft.cl/external';
+export const DEFAULT_CALENDLY_API_URL = 'https://api.calendly.com';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -69,6 +74,12 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().default(''),
   REBILL_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_REBILL_API_URL)),
   REBILL_API_KEY: z.string().default(''),
+  // Scheduling systems (API.md part 3 §1.1): the vendors' APIs; tests point them at fakes.
+  DENTALINK_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_DENTALINK_API_URL)),
+  MEDILINK_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_MEDILINK_API_URL)),
+  MEDILINK_V5_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_MEDILINK_V5_API_URL)),
+  DENTALSOFT_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_DENTALSOFT_API_URL)),
+  CALENDLY_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_CALENDLY_API_URL)),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Hosts (`host` or `host:port`, comma separated) exempt from the public-address check of outside URLs.
   // For tests and local development only: it lets a fake provider's files be fetched from loopback.
@@ -128,6 +139,14 @@ export type Config = {
     rebill: { apiUrl: string; apiKey: string };
   };
   /** Each provider call is abandoned after this long (AbortSignal.timeout). */
+  /** The scheduling systems' API bases (API.md part 3 §1.1). */
+  scheduling: {
+    dentalinkApiUrl: string;
+    medilinkApiUrl: string;
+    medilinkV5ApiUrl: string;
+    dentalsoftApiUrl: string;
+    calendlyApiUrl: string;
+  };
   providerTimeoutMs: number;
   /** Exempt from the public-address check of fetches of outside URLs (core/net/outbound-fetch.ts). */
   outboundAllowHosts: string[];
@@ -206,6 +225,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         webhookId: vars.PAYPAL_WEBHOOK_ID,
       },
       rebill: { apiUrl: vars.REBILL_API_URL.replace(/\/+$/, ''), apiKey: vars.REBILL_API_KEY },
+    },
+    scheduling: {
+      dentalinkApiUrl: vars.DENTALINK_API_URL.replace(/\/+$/, ''),
+      medilinkApiUrl: vars.MEDILINK_API_URL.replace(/\/+$/, ''),
+      medilinkV5ApiUrl: vars.MEDILINK_V5_API_URL.replace(/\/+$/, ''),
+      dentalsoftApiUrl: vars.DENTALSOFT_API_URL.replace(/\/+$/, ''),
+      calendlyApiUrl: vars.CALENDLY_API_URL.replace(/\/+$/, ''),
     },
     providerTimeoutMs: vars.PROVIDER_TIMEOUT_MS,
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),

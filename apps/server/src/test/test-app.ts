@@ -58,6 +58,13 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   graphApiUrl: 'http://127.0.0.1:9/graph',
   telegramApiUrl: 'http://127.0.0.1:9/telegram',
   openaiApiUrl: 'http://127.0.0.1:9/openai',
+  scheduling: {
+    dentalinkApiUrl: 'http://127.0.0.1:9/dentalink',
+    medilinkApiUrl: 'http://127.0.0.1:9/medilink',
+    medilinkV5ApiUrl: 'http://127.0.0.1:9/medilink-v5',
+    dentalsoftApiUrl: 'http://127.0.0.1:9/dentalsoft',
+    calendlyApiUrl: 'http://127.0.0.1:9/calendly',
+  },
   dialogflowApiUrl: 'http://127.0.0.1:9/dialogflow',
   googleTokenUrl: 'http://127.0.0.1:9/token',
   zohoAccountsUrl: 'http://127.0.0.1:9/zoho-accounts',

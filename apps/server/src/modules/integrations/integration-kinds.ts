@@ -4,20 +4,29 @@ import {
   chatgptConfigSchema,
   crmx2ConfigSchema,
   dialogflowConfigSchema,
+  type SchedulingCatalog,
   WEBHOOK_PING_EVENT,
   type WebhookPayload,
 } from '@conversa/domain';
 import type { z } from 'zod';
+import type { IntegrationRow } from '../../core/db/schema';
 import { BotCallError, type BotRegistry } from '../../integrations/bot-adapter';
 import { bindBot } from '../../integrations/bot-registry';
 import { generateWebhookSecret, type WebhookSender } from '../../integrations/crmx2/webhook-sender';
 import type { YeastarClient } from '../../integrations/yeastar/yeastar.client';
 import { yeastarKind } from '../../integrations/yeastar/yeastar.kind';
+import type { SchedulingKinds } from '../agenda/scheduling.kind';
 import { crmzohoKind, type ZohoSyncControls } from '../zoho-sync/zoho-sync.kind';
 import type { IntegrationConfig } from './integrations.mapper';
 
-/** The outcome of one provider call, as the integration shows it. */
-export type CallOutcome = { ok: true } | { ok: false; error: string };
+/**
+ * The outcome of one provider call, as the integration shows it; `field` names a setting the provider
+ * showed wrong (a state id that is not the account's), which a save refuses with 400 naming it.
+ */
+export type CallOutcome = { ok: true } | { ok: false; error: string; field?: string };
+
+/** What a call about one integration needs to know of it. */
+export type KindContext = { clientId: string; integrationId: string };
 
 /**
  * What differs between the integration types the service handles: their settings' rules, what the
@@ -42,7 +51,19 @@ export type IntegrationKind = {
    * A sync that runs in the background (Zoho's full sync), its progress announced; answers whether this
    * call started one. Without it, `sync` is the Test.
    */
-  startSync?: (context: { clientId: string; integrationId: string }) => Promise<boolean>;
+  startSync?: (context: KindContext) => Promise<boolean>;
+  /**
+   * The credentials check of a scheduling system, run on create, on a change of settings and as the Test:
+   * it may complete the settings (Calendly's webhook signing key), and its outcome decides the status.
+   */
+  check?: (
+    config: IntegrationConfig,
+    context: KindContext,
+  ) => Promise<{ config: IntegrationConfig; outcome: CallOutcome }>;
+  /** A scheduling system's sync: the days of `range` (YYYY-MM-DD, the company's time zone) pulled now. */
+  pull?: (integration: IntegrationRow, range: { from: string; to: string }) => Promise<CallOutcome>;
+  /** A scheduling system's states, professionals and branches, read now (throws when the provider fails). */
+  catalog?: (config: IntegrationConfig, context: KindContext) => Promise<SchedulingCatalog>;
 };
 
 const testBot =
@@ -67,6 +88,7 @@ const botKind = (bots: BotRegistry, type: 'chatgpt' | 'dialogflow', configSchema
 });
 
 export const createIntegrationKinds = (deps: {
+  scheduling: SchedulingKinds;
   bots: BotRegistry;
   webhooks: WebhookSender;
   yeastar: YeastarClient;
@@ -103,6 +125,7 @@ export const createIntegrationKinds = (deps: {
   },
   yeastar: yeastarKind(deps.yeastar),
   crmzoho: crmzohoKind(deps.zoho),
+  ...deps.scheduling,
 });
 
 export type IntegrationKinds = ReturnType<typeof createIntegrationKinds>;

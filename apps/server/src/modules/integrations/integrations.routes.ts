@@ -1,9 +1,16 @@
-import { integrationCreateSchema, integrationSearchSchema, integrationUpdateSchema } from '@conversa/domain';
+import {
+  integrationCreateSchema,
+  integrationSearchSchema,
+  integrationSyncSchema,
+  integrationUpdateSchema,
+  type Locale,
+} from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../core/http/auth.hook';
 import { envelope, ok } from '../../core/http/envelope';
 import { idParams, localeParams } from '../../core/http/route-schemas';
 import { translate } from '../../core/i18n/i18n';
+import type { CallOutcome } from './integration-kinds';
 import type { IntegrationsService } from './integrations.service';
 
 const tags = ['integrations'];
@@ -94,40 +101,76 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
     },
   );
 
-  const checks = [
-    [
-      'test',
-      'Check the stored credentials against the provider (crmx2: a signed `ping` POSTed to the URL now, a 2xx ' +
-        'answer is connected): 200 with the integration, its status and error updated',
-    ],
-    [
-      'sync',
-      'Sync now: Zoho starts a full sync of its contacts and leads in the background and answers at once, ' +
-        'its progress announced as `integration` `sync` notifications { id, done, total, finished }; the ' +
-        'others pull from the provider now (a bot: the same check as test), 200 with the integration updated',
-    ],
-  ] as const;
-  for (const [action, summary] of checks) {
-    app.post(
-      `/integration/${action}/:id`,
-      { schema: { tags, summary, params: idParams }, config: { permission: 'setting.edit' } },
-      async (request) => {
-        const auth = requireAuth(request);
-        const { integration, outcome, started } =
-          action === 'sync'
-            ? await service.sync(auth, request.params.id)
-            : { ...(await service.test(auth, request.params.id)), started: undefined };
-        const info =
-          started === undefined
-            ? outcome.ok
-              ? translate(request.locale, 'info.integrationTestOk')
-              : translate(request.locale, 'info.integrationTestFailed', { error: outcome.error })
-            : translate(
-                request.locale,
-                started ? 'info.integrationSyncStarted' : 'info.integrationSyncRunning',
-              );
-        return envelope(200, info, [integration]);
+  app.post(
+    '/integration/test/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Check the stored credentials against the provider now (crmx2: a signed `ping` POSTed to the URL, a ' +
+          '2xx answer is connected; a scheduling system: the same check as on save, one attempt): 200 with ' +
+          'the integration, its status and error updated',
+        params: idParams,
       },
-    );
-  }
+      config: { permission: 'setting.edit' },
+    },
+    async (request) => {
+      const { integration, outcome } = await service.test(requireAuth(request), request.params.id);
+      return envelope(200, outcomeInfo(request.locale, outcome), [integration]);
+    },
+  );
+
+  app.post(
+    '/integration/sync/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sync now. A scheduling system pulls the appointments of { from, to } (YYYY-MM-DD in the company ' +
+          'time zone, at most 31 days; default today to today + 7) into the agenda: 200 with the integration, ' +
+          'last_sync_at set, or status error and error set when the provider refused or failed (nothing ' +
+          'removed). Zoho starts a full sync in the background and answers at once, its progress announced ' +
+          'as `integration` `sync` notifications { id, done, total, finished }. A bot runs the Test',
+        params: idParams,
+        body: integrationSyncSchema.optional(),
+      },
+      config: { permission: 'setting.edit' },
+    },
+    async (request) => {
+      const { integration, outcome, started } = await service.sync(
+        requireAuth(request),
+        request.params.id,
+        request.body ?? {},
+      );
+      const info =
+        started === undefined
+          ? outcomeInfo(request.locale, outcome)
+          : translate(
+              request.locale,
+              started ? 'info.integrationSyncStarted' : 'info.integrationSyncRunning',
+            );
+      return envelope(200, info, [integration]);
+    },
+  );
+
+  app.get(
+    '/integration/catalog/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "A scheduling system's { states: [{ id, name, cancellation }], professionals: [{ id, name }], " +
+          'branches: [{ id, name }] }, read from the provider now (ids are its own, as strings); 502 when ' +
+          'the provider fails, 406 for a type without a catalog',
+        params: idParams,
+      },
+      config: { permission: 'setting.view' },
+    },
+    async (request) => ok(request.locale, [await service.catalog(requireAuth(request), request.params.id)]),
+  );
 };
+
+const outcomeInfo = (locale: Locale, outcome: CallOutcome) =>
+  outcome.ok
+    ? translate(locale, 'info.integrationTestOk')
+    : translate(locale, 'info.integrationTestFailed', { error: outcome.error });

@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import {
+  addDays,
   auditChanges,
   DEFAULT_LOCALE,
+  DEFAULT_SYNC_DAYS,
   type Integration,
+  type IntegrationStatus,
   type IntegrationType,
   type integrationCreateSchema,
   type integrationUpdateSchema,
   isBotIntegrationType,
   isCreatableIntegrationType,
+  localDayOf,
+  type SchedulingCatalog,
   type SearchBody,
 } from '@conversa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -25,6 +31,8 @@ import {
   createRealtimeEventsRepository,
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
+import { SchedulingCallError } from '../../integrations/scheduling-adapter';
+import { companyTimeZone } from '../agenda/company-time-zone';
 import type { CallOutcome, IntegrationKinds } from './integration-kinds';
 import {
   type IntegrationConfig,
@@ -222,6 +230,38 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
     return kind;
   };
 
+  /**
+   * A scheduling system's credentials are checked before a save answers (API.md part 3 §1.1): a setting
+   * the provider shows wrong answers 400 naming it and nothing is saved; a refusal or a failure is saved as
+   * `error`, never as connected. Other types save as before.
+   */
+  /** A sync's days: the range given, else today to today + 7 in the company's time zone. */
+  const syncRange = async (clientId: string, range: { from?: string; to?: string }) => {
+    const today = localDayOf(new Date(), await companyTimeZone(db, clientId));
+    const from = range.from ?? today;
+    return { from, to: range.to ?? addDays(from, DEFAULT_SYNC_DAYS) };
+  };
+
+  const checkOnSave = async (
+    clientId: string,
+    integrationId: string,
+    type: IntegrationType,
+    config: IntegrationConfig,
+  ): Promise<{ config: IntegrationConfig; status: { status?: IntegrationStatus; error?: string } }> => {
+    const check = kindOf(type).check;
+    if (!check) return { config, status: {} };
+    const checked = await check(config, { clientId, integrationId });
+    const { outcome } = checked;
+    if (!outcome.ok && outcome.field)
+      throw badRequest([{ path: outcome.field, message: 'validation.notOfAccount' }]);
+    return {
+      config: checked.config,
+      status: outcome.ok
+        ? { status: 'connected', error: '' }
+        : { status: 'error', error: outcome.error.slice(0, 500) },
+    };
+  };
+
   return {
     async search(auth: AuthContext, body: SearchBody) {
       const query = buildSearchQuery(body, INTEGRATION_KEYS, {
@@ -251,18 +291,22 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
       const kind = writableKind(input.type, input.device_ids);
       await assertDevices(auth, input.device_ids);
       await assertHandoffUser(auth, input.type, input.config);
-      const config = kind.completeConfig(input.config);
+      // A provider that calls back (Calendly) is told the integration's id before the row exists.
+      const id = randomUUID();
+      const checked = await checkOnSave(auth.clientId, id, input.type, kind.completeConfig(input.config));
+      const config = checked.config;
       const integration = await guardDevices(input.device_ids, () =>
         write(auth, 'create', 'info.integrationCreated', null, async (tx) => {
           const txRepo = createIntegrationsRepository(tx);
           const row = await txRepo.insert({
+            id,
             client_id: auth.clientId,
             type: input.type,
             name: input.name,
             answer_new_conversations: input.answer_new_conversations,
             config: sealIntegrationConfig(box, input.type, config),
             // A bot's credentials are only proved by its first Test (or answer); until then it says so.
-            ...(isBotIntegrationType(input.type) ? { status: 'unchecked' as const } : {}),
+            ...(isBotIntegrationType(input.type) ? { status: 'unchecked' as const } : checked.status),
           });
           await txRepo.setDevices(auth.clientId, row.id, input.device_ids);
           return row;
@@ -280,10 +324,14 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
       const before = await answer(db, current);
       if (input.device_ids) await assertDevices(auth, input.device_ids, current.id);
       let config: IntegrationConfig | undefined;
+      let status: { status?: IntegrationStatus; error?: string } = {};
       if (input.config) {
         const opened = openIntegrationConfig(box, type, current.config);
         config = checkedConfig(type, mergeIntegrationConfig(type, opened, input.config));
         await assertHandoffUser(auth, type, config);
+        const checked = await checkOnSave(auth.clientId, id, type, config);
+        config = checked.config;
+        status = checked.status;
       }
       const deviceIds = input.device_ids;
       return guardDevices(deviceIds ?? [], () =>
@@ -301,6 +349,7 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
                   config: sealIntegrationConfig(box, type, config),
                   status: isBotIntegrationType(type) ? 'unchecked' : 'connected',
                   error: '',
+                  ...status,
                 }
               : {}),
           });
@@ -320,14 +369,40 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
       });
     },
 
-    /** Checks the stored credentials against the provider; the integration shows the outcome. */
+    /**
+     * Checks the stored credentials against the provider; the integration shows the outcome. A scheduling
+     * system's check may renew its settings (Calendly's subscription and signing key): they are stored.
+     */
     async test(auth: AuthContext, id: string): Promise<{ integration: Integration; outcome: CallOutcome }> {
       const row = await load(auth, id);
-      const outcome = await kindOf(row.type).test(openIntegrationConfig(box, row.type, row.config), {
-        clientId: row.client_id,
-      });
+      const kind = kindOf(row.type);
+      const opened = openIntegrationConfig(box, row.type, row.config);
+      const context = { clientId: row.client_id, integrationId: row.id };
+      const checked = kind.check ? await kind.check(opened, context) : undefined;
+      const outcome = checked ? checked.outcome : await kind.test(opened, context);
+      if (checked && checked.config !== opened) {
+        await repo.update(row.client_id, row.id, {
+          config: sealIntegrationConfig(box, row.type, checked.config),
+        });
+      }
       const integration = await this.noteCall(row.client_id, row.id, outcome, auth.locale);
       return { integration: integration ?? (await answer(db, row)), outcome };
+    },
+
+    /** A scheduling system's states, professionals and branches, read from it now (502 when it fails). */
+    async catalog(auth: AuthContext, id: string): Promise<SchedulingCatalog> {
+      const row = await load(auth, id);
+      const catalog = kindOf(row.type).catalog;
+      if (!catalog) throw new AppError(406, 'info.integrationNoCatalog');
+      try {
+        return await catalog(openIntegrationConfig(box, row.type, row.config), {
+          clientId: row.client_id,
+          integrationId: row.id,
+        });
+      } catch (error) {
+        if (!(error instanceof SchedulingCallError)) throw error;
+        throw new AppError(502, 'info.integrationProviderFailed', [], { error: error.message });
+      }
     },
 
     /**
@@ -337,11 +412,17 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
     async sync(
       auth: AuthContext,
       id: string,
+      range: { from?: string; to?: string } = {},
     ): Promise<{ integration: Integration; outcome: CallOutcome; started?: boolean }> {
       const row = await load(auth, id);
-      const startSync = kindOf(row.type).startSync;
-      if (!startSync) return this.test(auth, id);
-      const started = await startSync({ clientId: row.client_id, integrationId: row.id });
+      const kind = kindOf(row.type);
+      if (kind.pull) {
+        const outcome = await kind.pull(row, await syncRange(row.client_id, range));
+        const integration = await this.noteCall(row.client_id, row.id, outcome, auth.locale);
+        return { integration: integration ?? (await answer(db, row)), outcome };
+      }
+      if (!kind.startSync) return this.test(auth, id);
+      const started = await kind.startSync({ clientId: row.client_id, integrationId: row.id });
       return { integration: await answer(db, row), outcome: { ok: true }, started };
     },
 

@@ -4,6 +4,7 @@ import type { EventBus } from '../../core/events';
 import type { BotRegistry } from '../../integrations/bot-adapter';
 import type { WebhookSender } from '../../integrations/crmx2/webhook-sender';
 import type { YeastarClient } from '../../integrations/yeastar/yeastar.client';
+import type { SchedulingKinds } from '../agenda/scheduling.kind';
 import type { ZohoSyncControls } from '../zoho-sync/zoho-sync.kind';
 import { createIntegrationKinds } from './integration-kinds';
 import { createIntegrationsService } from './integrations.service';
@@ -17,4 +18,5 @@ export const setUpIntegrations = (deps: {
   webhooks: WebhookSender;
   yeastar: YeastarClient;
   zoho: ZohoSyncControls;
+  scheduling: SchedulingKinds;
 }) => createIntegrationsService({ ...deps, kinds: createIntegrationKinds(deps) });

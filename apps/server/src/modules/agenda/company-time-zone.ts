@@ -1,0 +1,25 @@
+import { DEFAULT_LOCALE, DEFAULTS, isLocale, isTimeZone, type Locale } from '@conversa/domain';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database';
+import { clients } from '../../core/db/schema';
+
+/** The company's time zone (its agenda's days and hours) and language (what its patients are sent). */
+export const companyClock = async (
+  db: Executor,
+  clientId: string,
+): Promise<{ timeZone: string; locale: Locale }> => {
+  const rows = await db
+    .select({ timezone: clients.timezone, language: clients.language })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  const zone = rows[0]?.timezone ?? '';
+  const language = rows[0]?.language ?? '';
+  return {
+    timeZone: isTimeZone(zone) ? zone : DEFAULTS.timezone,
+    locale: isLocale(language) ? language : DEFAULT_LOCALE,
+  };
+};
+
+/** The company's time zone: the one its agenda's days and hours are read in. */
+export const companyTimeZone = async (db: Executor, clientId: string): Promise<string> =>
+  (await companyClock(db, clientId)).timeZone;

@@ -1,0 +1,223 @@
+import {
+  confirmationButtonId,
+  fillAppointmentPlaceholders,
+  fillPlaceholders,
+  localDayAndTime,
+  type MessageButton,
+  type MessageTemplate,
+} from '@conversa/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../core/db/database';
+import {
+  type ConfirmationRowRow,
+  type ConfirmationRunRow,
+  type ContactRow,
+  type DeviceRow,
+  templates,
+} from '../../core/db/schema';
+import { AppError } from '../../core/http/app-error';
+import { translate } from '../../core/i18n/i18n';
+import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
+import { linkContacts } from '../agenda/agenda-pull';
+import { companyClock } from '../agenda/company-time-zone';
+import { createContactsRepository } from '../contacts/contacts.repository';
+import { createDevicesRepository } from '../devices/devices.repository';
+import type { DispatchOutcome } from '../messages/message-dispatch';
+import { createMessagesRepository } from '../messages/messages.repository';
+import type { MessagesService } from '../messages/messages.service';
+import type { ConfirmationAnnouncer } from './confirmation-announcer';
+import { confirmationSendJob } from './confirmation-starter';
+import { createConfirmationsRepository } from './confirmations.repository';
+
+/** One job run sends at most this many requests (or for this long) before handing over to the next. */
+const ROWS_PER_TURN = 50;
+const TURN_MS = 5_000;
+
+type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announcer: ConfirmationAnnouncer };
+
+/** What one request's attempt leaves: go on, or wait for the device's pacing. */
+type Step = { waitMs?: number };
+
+/**
+ * The sender of a run: each pending row claimed (committed) before its request is made, its message
+ * linked to it in the message's own transaction, then handed to the provider through the dispatch claim,
+ * so a crash between send and record finds the message and never sends twice (API.md part 3 §3.2.4).
+ */
+export const createConfirmationSender = ({ db, queue, messages, announcer }: Deps) => {
+  const repo = createConfirmationsRepository(db);
+
+  const fail = (row: ConfirmationRowRow, error: string) =>
+    repo.moveRow(row.client_id, row.id, 'pending', { state: 'failed', error: error.slice(0, 500) });
+
+  /** What the attempt's outcome does to the row. */
+  const settle = async (row: ConfirmationRowRow, outcome: DispatchOutcome): Promise<Step> => {
+    switch (outcome.kind) {
+      case 'sent':
+        await repo.moveRow(row.client_id, row.id, 'pending', {
+          state: 'sent',
+          sent_at: new Date(),
+          error: '',
+        });
+        return {};
+      case 'paced':
+        // The device's shared bucket is empty: the same message waits (the row stays claimed with it).
+        return { waitMs: outcome.waitMs };
+      case 'retry':
+        throw new RetryLater(outcome.failure.reason, outcome.failure.retryAfterMs);
+      case 'failed':
+        await fail(row, outcome.failure.reason);
+        return {};
+      case 'skipped':
+        await fail(row, 'not sent');
+        return {};
+    }
+  };
+
+  /** Rows an earlier attempt claimed: without a message nothing was made; with one, its state decides. */
+  const settleInFlight = async (run: ConfirmationRunRow): Promise<Step> => {
+    const messagesRepo = createMessagesRepository(db);
+    for (const row of await repo.inFlight(run.client_id, run.id)) {
+      if (!row.message_id) {
+        await repo.updateRow(run.client_id, row.id, { claimed_at: null });
+        continue;
+      }
+      const message = await messagesRepo.findById(run.client_id, row.message_id);
+      if (!message) {
+        await fail(row, 'message deleted');
+      } else if (message.status === 'error') {
+        await fail(row, message.error);
+      } else if (message.status !== 'queue') {
+        await repo.moveRow(run.client_id, row.id, 'pending', { state: 'sent', sent_at: message.create_date });
+      } else {
+        const step = await settle(row, await messages.attemptSend(run.client_id, message.id, 1));
+        if (step.waitMs !== undefined) return step;
+      }
+    }
+    return {};
+  };
+
+  const contactOf = async (row: ConfirmationRowRow): Promise<ContactRow | undefined> => {
+    const contactsRepo = createContactsRepository(db);
+    const linked = row.contact_id ? await contactsRepo.findById(row.client_id, row.contact_id) : undefined;
+    if (linked) return linked;
+    const ids = await linkContacts(db, row.client_id, [{ phone: row.phone, name: row.patient_name }]);
+    const id = ids.get(row.phone);
+    return id ? contactsRepo.findById(row.client_id, id) : undefined;
+  };
+
+  /** The request of one row: the run's template, or its text with the two reply buttons. */
+  const requestOf = async (run: ConfirmationRunRow, row: ConfirmationRowRow, contact: ContactRow) => {
+    const { timeZone, locale } = await companyClock(db, run.client_id);
+    const { day, time } = localDayAndTime(row.meet_date, timeZone);
+    const [year, month, date] = day.split('-');
+    const fill = (text: string) =>
+      fillPlaceholders(
+        fillAppointmentPlaceholders(text, {
+          patient: row.patient_name,
+          date: `${date}/${month}/${year}`,
+          time,
+          professional: row.specialist_name,
+          branch: row.branch_name,
+        }),
+        {
+          contact: {
+            first_name: contact.first_name,
+            last_name: contact.last_name,
+            full_name: contact.full_name,
+          },
+          // A confirmation is the clinic's, not an agent's: $username names nobody.
+          user: { name: '' },
+        },
+      );
+    if (run.template_id) {
+      const found = await db
+        .select({ name: templates.name, language: templates.language })
+        .from(templates)
+        .where(and(eq(templates.client_id, run.client_id), eq(templates.id, run.template_id)));
+      const template = found[0];
+      if (template) {
+        const values = run.parameters.map(fill).filter((text) => text !== '');
+        const shaped: MessageTemplate = {
+          name: template.name,
+          language: template.language,
+          components:
+            values.length === 0
+              ? []
+              : [{ type: 'BODY', parameters: values.map((text) => ({ type: 'text', text })) }],
+        };
+        return { body: values.join('\n') || template.name, template: shaped, buttons: [] };
+      }
+    }
+    const buttons: MessageButton[] = [
+      { id: confirmationButtonId(row.id, 'confirm'), title: translate(locale, 'confirmation.buttonConfirm') },
+      { id: confirmationButtonId(row.id, 'cancel'), title: translate(locale, 'confirmation.buttonCancel') },
+    ];
+    return { body: fill(run.message), buttons };
+  };
+
+  /** One row: claimed, checked, its request stored with the row's link, then attempted. */
+  const ask = async (run: ConfirmationRunRow, device: DeviceRow, row: ConfirmationRowRow): Promise<Step> => {
+    if (row.phone === '') {
+      await fail(row, 'the appointment has no phone');
+      return {};
+    }
+    const contact = await contactOf(row);
+    if (!contact) {
+      await fail(row, 'no contact for the phone');
+      return {};
+    }
+    const request = await requestOf(run, row, contact);
+    let messageId: string;
+    try {
+      const stored = await messages.queueBroadcast(
+        { clientId: run.client_id, userId: run.user_id ?? '' },
+        { device, contact, ...request },
+        async (tx, message) => {
+          await createConfirmationsRepository(tx).updateRow(run.client_id, row.id, {
+            message_id: message.id,
+            contact_id: contact.id,
+          });
+        },
+      );
+      messageId = stored.id;
+    } catch (error) {
+      // No message left to spend (or the plan expired): the row says so instead of waiting silently.
+      if (!(error instanceof AppError && error.status === 412)) throw error;
+      await fail(row, error.message);
+      return {};
+    }
+    return settle(row, await messages.attemptSend(run.client_id, messageId, 1));
+  };
+
+  const announce = async (run: ConfirmationRunRow) => {
+    const fresh = await repo.findRun(run.client_id, run.id);
+    if (!fresh) return;
+    const notification = await announcer.changed(db, run.client_id, fresh);
+    announcer.publish(run.client_id, [notification]);
+  };
+
+  const send = async ({ clientId, runId }: { clientId: string; runId: string }): Promise<void> => {
+    const run = await repo.findRun(clientId, runId);
+    if (run?.status !== 'running') return;
+    const device = await createDevicesRepository(db).findById(clientId, run.device_id);
+    if (!device) return;
+    const started = Date.now();
+    let step = await settleInFlight(run);
+    let asked = 0;
+    while (step.waitMs === undefined && asked < ROWS_PER_TURN && Date.now() - started < TURN_MS) {
+      const row = await repo.claimNext(clientId, runId);
+      if (!row) break;
+      step = await ask(run, device, row);
+      asked += 1;
+    }
+    await announce(run);
+    if (step.waitMs !== undefined) throw new Postpone('paced by the device', step.waitMs);
+    if (asked === ROWS_PER_TURN || Date.now() - started >= TURN_MS) throw new Postpone('next turn', 0);
+  };
+
+  return {
+    define() {
+      queue.define(confirmationSendJob, { run: send, retryOn: 'RetryLater' });
+    },
+  };
+};

@@ -1,0 +1,219 @@
+import type { ConfirmationRowState, ConfirmationTotals } from '@conversa/domain';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/database';
+import {
+  type ConfirmationRowRow,
+  type ConfirmationRunRow,
+  confirmationRows,
+  confirmationRuns,
+} from '../../core/db/schema';
+import { isUuid } from '../../core/http/route-schemas';
+import type { SearchQuery } from '../../core/http/search-query';
+import { NO_TOTALS } from './confirmations.mapper';
+
+export type NewRun = typeof confirmationRuns.$inferInsert;
+export type RunPatch = Partial<Omit<NewRun, 'id' | 'client_id' | 'integration_id'>>;
+export type RowPatch = Partial<Omit<typeof confirmationRows.$inferInsert, 'id' | 'client_id' | 'run_id'>>;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Confirmation runs and their rows, tenant id first in every statement. */
+export const createConfirmationsRepository = (db: Executor) => ({
+  async findRun(clientId: string, id: string): Promise<ConfirmationRunRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await db
+      .select()
+      .from(confirmationRuns)
+      .where(and(eq(confirmationRuns.client_id, clientId), eq(confirmationRuns.id, id)));
+    return rows[0];
+  },
+
+  async searchRuns(
+    clientId: string,
+    query: SearchQuery,
+  ): Promise<{ rows: ConfirmationRunRow[]; total: number }> {
+    const where = and(eq(confirmationRuns.client_id, clientId), query.where);
+    const [rows, totals] = await Promise.all([
+      db
+        .select()
+        .from(confirmationRuns)
+        .where(where)
+        .orderBy(...query.orderBy, asc(confirmationRuns.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: count() }).from(confirmationRuns).where(where),
+    ]);
+    return { rows, total: Number(totals[0]?.total ?? 0) };
+  },
+
+  async insertRun(values: NewRun): Promise<ConfirmationRunRow> {
+    const rows = await db.insert(confirmationRuns).values(values).returning();
+    const row = rows[0];
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  },
+
+  /** Changes a run; with `fromStatuses` only while it is in one of them (a start, a cancel, a deadline). */
+  async updateRun(
+    clientId: string,
+    id: string,
+    patch: RunPatch,
+    fromStatuses?: readonly ConfirmationRunRow['status'][],
+  ): Promise<ConfirmationRunRow | undefined> {
+    const rows = await db
+      .update(confirmationRuns)
+      .set(patch)
+      .where(
+        and(
+          eq(confirmationRuns.client_id, clientId),
+          eq(confirmationRuns.id, id),
+          fromStatuses ? inArray(confirmationRuns.status, [...fromStatuses]) : undefined,
+        ),
+      )
+      .returning();
+    return rows[0];
+  },
+
+  async deleteRun(clientId: string, id: string): Promise<ConfirmationRunRow | undefined> {
+    const rows = await db
+      .delete(confirmationRuns)
+      .where(and(eq(confirmationRuns.client_id, clientId), eq(confirmationRuns.id, id)))
+      .returning();
+    return rows[0];
+  },
+
+  /** Each run's totals (API.md part 3 §3.2.7), counted from its rows in their latest state. */
+  async totalsOf(clientId: string, runIds: string[]): Promise<Map<string, ConfirmationTotals>> {
+    const totals = new Map<string, ConfirmationTotals>();
+    if (runIds.length === 0) return totals;
+    const counted = await db
+      .select({ run_id: confirmationRows.run_id, state: confirmationRows.state, n: count() })
+      .from(confirmationRows)
+      .where(and(eq(confirmationRows.client_id, clientId), inArray(confirmationRows.run_id, runIds)))
+      .groupBy(confirmationRows.run_id, confirmationRows.state);
+    for (const { run_id, state, n } of counted) {
+      const run = totals.get(run_id) ?? { ...NO_TOTALS };
+      const number = Number(n);
+      run.appointments += number;
+      if (state !== 'pending' && state !== 'failed') run.sent += number;
+      if (state !== 'pending' && state !== 'sent') run[state] += number;
+      totals.set(run_id, run);
+    }
+    return totals;
+  },
+
+  async searchRows(
+    clientId: string,
+    runId: string,
+    query: SearchQuery,
+  ): Promise<{ rows: ConfirmationRowRow[]; total: number }> {
+    const where = and(
+      eq(confirmationRows.client_id, clientId),
+      eq(confirmationRows.run_id, runId),
+      query.where,
+    );
+    const [rows, totals] = await Promise.all([
+      db
+        .select()
+        .from(confirmationRows)
+        .where(where)
+        .orderBy(...query.orderBy, asc(confirmationRows.meet_date), asc(confirmationRows.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      db.select({ total: count() }).from(confirmationRows).where(where),
+    ]);
+    return { rows, total: Number(totals[0]?.total ?? 0) };
+  },
+
+  async findRow(clientId: string, id: string): Promise<ConfirmationRowRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await db
+      .select()
+      .from(confirmationRows)
+      .where(and(eq(confirmationRows.client_id, clientId), eq(confirmationRows.id, id)));
+    return rows[0];
+  },
+
+  /** Changes a row only while it is in `fromState`: an answer, a send or a deadline applies once. */
+  async moveRow(
+    clientId: string,
+    id: string,
+    fromState: ConfirmationRowState,
+    patch: RowPatch,
+  ): Promise<ConfirmationRowRow | undefined> {
+    const rows = await db
+      .update(confirmationRows)
+      .set(patch)
+      .where(
+        and(
+          eq(confirmationRows.client_id, clientId),
+          eq(confirmationRows.id, id),
+          eq(confirmationRows.state, fromState),
+        ),
+      )
+      .returning();
+    return rows[0];
+  },
+
+  async updateRow(clientId: string, id: string, patch: RowPatch): Promise<ConfirmationRowRow | undefined> {
+    const rows = await db
+      .update(confirmationRows)
+      .set(patch)
+      .where(and(eq(confirmationRows.client_id, clientId), eq(confirmationRows.id, id)))
+      .returning();
+    return rows[0];
+  },
+
+  /**
+   * The run's rows: the day's appointments of the integration still `scheduled`, one row each. The unique
+   * (run, appointment) makes a second preparation (a restart, a concurrent start) add nothing.
+   */
+  async insertRows(run: ConfirmationRunRow, from: Date, to: Date): Promise<number> {
+    const result = await db.execute(sql`
+      insert into confirmation_rows (client_id, run_id, agenda_id, contact_id, phone, patient_name, meet_date,
+        specialist, specialist_name, branch, branch_name)
+      select a.client_id, ${run.id}::uuid, a.id, a.contact_id, a.phone, a.patient_name, a.meet_date,
+        a.specialist, a.specialist_name, a.branch, a.branch_name
+      from agenda_appointments a
+      where a.client_id = ${run.client_id} and a.integration_id = ${run.integration_id}
+        and a.meet_date >= ${from.toISOString()}::timestamptz and a.meet_date < ${to.toISOString()}::timestamptz
+        and a.status = 'scheduled'
+      on conflict (run_id, agenda_id) do nothing`);
+    return (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+  },
+
+  /**
+   * Claims the run's next row to ask (soonest appointment first). `for update skip locked` lets two
+   * workers of one run never take the same row; the claim commits before anything is sent.
+   */
+  async claimNext(clientId: string, runId: string): Promise<ConfirmationRowRow | undefined> {
+    const rows = rowsOf<ConfirmationRowRow>(
+      await db.execute(sql`
+        update confirmation_rows set claimed_at = now()
+        where id = (
+          select id from confirmation_rows
+          where client_id = ${clientId} and run_id = ${runId} and state = 'pending' and claimed_at is null
+          order by meet_date, id limit 1 for update skip locked)
+        returning id`),
+    );
+    const claimed = rows[0];
+    return claimed ? this.findRow(clientId, claimed.id) : undefined;
+  },
+
+  /** Rows claimed by an earlier attempt that never reached a final send state. */
+  async inFlight(clientId: string, runId: string): Promise<ConfirmationRowRow[]> {
+    return db
+      .select()
+      .from(confirmationRows)
+      .where(
+        and(
+          eq(confirmationRows.client_id, clientId),
+          eq(confirmationRows.run_id, runId),
+          eq(confirmationRows.state, 'pending'),
+          sql`${confirmationRows.claimed_at} is not null`,
+        ),
+      );
+  },
+});
+
+export type ConfirmationsRepository = ReturnType<typeof createConfirmationsRepository>;
