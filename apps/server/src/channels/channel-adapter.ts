@@ -3,6 +3,7 @@ import type {
   DeviceConfig,
   DeviceMode,
   DeviceStatus,
+  MessageButton,
   MessageStatus,
   MessageTemplate,
   MessageType,
@@ -47,6 +48,8 @@ export type InboundMessageEvent = {
   body: string;
   timestamp: Date;
   media?: InboundMedia;
+  /** A press of one of our reply buttons: the button's id (its title is the body). */
+  buttonReply?: string;
 };
 
 /** A provider receipt for one of our outbound messages; reason explains an 'error'. */
@@ -82,6 +85,11 @@ export type OutboundMessage = {
   filename: string;
   mimetype: string;
   template: MessageTemplate | null;
+  /**
+   * Reply buttons offered under a text; a provider that cannot show them sends the body alone (the
+   * customer can still answer in words).
+   */
+  buttons: MessageButton[];
   /** 1 for the first try; adapters may use it for provider-side idempotency. */
   attempt: number;
 };

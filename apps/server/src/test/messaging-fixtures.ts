@@ -20,7 +20,15 @@ export const createSandboxDevice = async (
   return { ...device, secret: String(device.setting.conect.config.secret) };
 };
 
-export type Inbound = { phone: string; name?: string; id?: string; type?: string; body?: string };
+export type Inbound = {
+  phone: string;
+  name?: string;
+  id?: string;
+  type?: string;
+  body?: string;
+  /** A button press's button id (type 'button'). */
+  payload?: string;
+};
 
 /** The simulated customer writes through the sandbox webhook. */
 export const deliver = (
@@ -37,6 +45,7 @@ export const deliver = (
         id: inbound.id ?? `ext-${Math.random().toString(36).slice(2)}`,
         type: inbound.type ?? 'chat',
         body: inbound.body ?? 'Hola',
+        ...(inbound.payload === undefined ? {} : { payload: inbound.payload }),
       },
     },
   });

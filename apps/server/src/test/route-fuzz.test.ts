@@ -76,6 +76,7 @@ const PROVIDER_PAYLOADS = [
   'POST /webhooks/payments/{provider}',
   'POST /billing/return/{provider}',
   'POST /webhooks/integrations/yeastar/{integrationId}',
+  'POST /webhooks/integrations/calendly/{integrationId}',
 ];
 
 /** The refusal of half an emoji, in the English of the API's routes and the Spanish of the others. */

@@ -1,5 +1,7 @@
 import type { Device } from '@conversa/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/schema';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import {
   contactsWithPhone,
@@ -14,6 +16,7 @@ import {
   takeConversation,
 } from '../../test/channel-fixtures';
 import { type FakeGraph, startFakeGraph } from '../../test/fakes/fake-graph';
+import { createTestMessagesService } from '../../test/messages-service';
 import { TINY_PNG } from '../../test/messaging-fixtures';
 import { createTestApp, login, type Session, type TestApp } from '../../test/test-app';
 
@@ -196,6 +199,48 @@ describe.each([
     expect((await storedMessageById(testApp.app, text.id))?.status).toBe(
       object === 'page' ? 'recive' : 'read',
     );
+  });
+
+  it('offers reply buttons as quick replies, and stores a tapped one with its payload as the button reply', async () => {
+    const sender = nextId('4');
+    await deliver(device(), envelope(object, ownId, [event(sender, { text: 'Hola' })]));
+    const contact = await takeConversation(testApp.app, owner, sender);
+    const [deviceRow] = await testApp.app.database.db
+      .select()
+      .from(devices)
+      .where(eq(devices.id, device().id));
+    if (!deviceRow) throw new Error('the device was not stored');
+    const service = createTestMessagesService(testApp);
+    const queued = await service.queueBroadcast(
+      { clientId: owner.clientId, userId: owner.userId },
+      {
+        device: deviceRow,
+        contact,
+        body: '¿Confirma?',
+        buttons: [
+          { id: 'cf:row-1:confirm', title: 'Confirmar' },
+          { id: 'cf:row-1:cancel', title: 'Cancelar la hora del martes' },
+        ],
+      },
+      async () => undefined,
+    );
+    expect(await service.attemptSend(owner.clientId, queued.id, 1)).toMatchObject({ kind: 'sent' });
+    const sent = graph.sends(ownId).filter((body) => (body.recipient as { id: string }).id === sender);
+    expect(sent.at(-1)?.message).toEqual({
+      text: '¿Confirma?',
+      quick_replies: [
+        { content_type: 'text', title: 'Confirmar', payload: 'cf:row-1:confirm' },
+        { content_type: 'text', title: 'Cancelar la hora del', payload: 'cf:row-1:cancel' },
+      ],
+    });
+
+    const tap = event(sender, { text: 'Confirmar', quick_reply: { payload: 'cf:row-1:confirm' } });
+    expect(await deliver(device(), envelope(object, ownId, [tap]))).toBe(200);
+    expect(await storedMessage(testApp.app, device().id, tap.message.mid)).toMatchObject({
+      type: 'chat',
+      body: 'Confirmar',
+      button_reply: 'cf:row-1:confirm',
+    });
   });
 
   it('waits out the Graph rate limit (613) and then sends once', async () => {

@@ -31,6 +31,8 @@ const eventSchema = z.looseObject({
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
       attachments: z.array(attachmentSchema).default([]),
+      // A tapped quick reply: its text is the title, its payload the id we gave it.
+      quick_reply: z.looseObject({ payload: z.string() }).optional(),
     })
     .optional(),
   delivery: z.looseObject({ mids: z.array(z.string()).default([]) }).optional(),
@@ -70,9 +72,26 @@ const configText = (device: ChannelDevice, key: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** Send API limits of a quick reply. */
+const QUICK_REPLY_TITLE_MAX = 20;
+const QUICK_REPLY_PAYLOAD_MAX = 1000;
+
+/** Our reply buttons as quick replies; none when an id is too long to be a payload. */
+const quickRepliesOf = (message: OutboundMessage) => {
+  const fits = message.buttons.every((button) => button.id.length <= QUICK_REPLY_PAYLOAD_MAX);
+  if (message.buttons.length === 0 || !fits) return {};
+  return {
+    quick_replies: message.buttons.map((button) => ({
+      content_type: 'text',
+      title: Array.from(button.title).slice(0, QUICK_REPLY_TITLE_MAX).join(''),
+      payload: button.id,
+    })),
+  };
+};
+
 /** The Send API body: text, an attachment by URL, or a location as a map link (the Send API has none). */
 const toMessage = (message: OutboundMessage): Record<string, unknown> | string => {
-  if (message.type === 'chat') return { text: message.body };
+  if (message.type === 'chat') return { text: message.body, ...quickRepliesOf(message) };
   if (message.type === 'location') {
     const point = parseLocationBody(message.body);
     return point
@@ -126,6 +145,7 @@ export const createMetaMessagingAdapter = (
             type: 'chat',
             body: message.text,
             timestamp,
+            ...(message.quick_reply ? { buttonReply: message.quick_reply.payload } : {}),
           });
           continue;
         }

@@ -7,6 +7,11 @@ import type { ChannelAdapter, ChannelDevice, InboundEvent, WebhookRequest } from
 
 export const SANDBOX_SECRET_HEADER = 'x-sandbox-secret';
 
+/** WhatsApp's limit on a reply button's id, the longest any provider carries. */
+const BUTTON_ID_MAX = 256;
+
+const messageId = () => z.string().min(1).max(200);
+
 const inboundSchema = z.union([
   z.object({
     from: z.object({
@@ -16,11 +21,20 @@ const inboundSchema = z.union([
         .pipe(z.string().regex(/^\d{6,15}$/)),
       name: z.string().trim().max(120).default(''),
     }),
-    message: z.object({
-      id: z.string().min(1).max(200),
-      type: z.enum(MESSAGE_TYPES).default('chat'),
-      body: z.string().max(4096).default(''),
-    }),
+    message: z.union([
+      z.object({
+        id: messageId(),
+        type: z.enum(MESSAGE_TYPES).default('chat'),
+        body: z.string().max(4096).default(''),
+      }),
+      // The simulated customer pressing one of our reply buttons: its title and its id.
+      z.object({
+        id: messageId(),
+        type: z.literal('button'),
+        body: z.string().min(1).max(4096),
+        payload: z.string().min(1).max(BUTTON_ID_MAX),
+      }),
+    ]),
   }),
   // The simulated customer's phone reporting a receipt for one of our messages.
   z.object({ status: z.object({ id: z.string().min(1).max(200), status: z.enum(MESSAGE_STATUSES) }) }),
@@ -58,14 +72,17 @@ export const sandboxAdapter: ChannelAdapter = {
     if ('status' in value) {
       return [{ kind: 'status', providerMessageId: value.status.id, status: value.status.status }];
     }
+    const message = value.message;
     return [
       {
         kind: 'message',
-        providerMessageId: value.message.id,
+        providerMessageId: message.id,
         from: { phone: value.from.phone, name: value.from.name },
-        type: value.message.type,
-        body: value.message.body,
+        body: message.body,
         timestamp: new Date(),
+        ...(message.type === 'button'
+          ? { type: 'chat', buttonReply: message.payload }
+          : { type: message.type }),
       },
     ];
   },

@@ -29,20 +29,21 @@ const fileSchema = z.looseObject({
   file_name: z.string().default(''),
 });
 
+const chatSchema = z.looseObject({ id: z.number(), type: z.string() });
+const senderSchema = z.looseObject({
+  first_name: z.string().default(''),
+  last_name: z.string().default(''),
+  username: z.string().default(''),
+});
+
 const updateSchema = z.looseObject({
   update_id: z.number(),
   message: z
     .looseObject({
       message_id: z.number(),
       date: z.number(),
-      chat: z.looseObject({ id: z.number(), type: z.string() }),
-      from: z
-        .looseObject({
-          first_name: z.string().default(''),
-          last_name: z.string().default(''),
-          username: z.string().default(''),
-        })
-        .optional(),
+      chat: chatSchema,
+      from: senderSchema.optional(),
       text: z.string().optional(),
       caption: z.string().default(''),
       photo: z
@@ -55,9 +56,72 @@ const updateSchema = z.looseObject({
       location: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
     })
     .optional(),
+  // A press of an inline keyboard button under one of our messages.
+  callback_query: z
+    .looseObject({
+      id: z.string(),
+      from: senderSchema,
+      data: z.string().optional(),
+      message: z
+        .looseObject({
+          chat: chatSchema,
+          reply_markup: z
+            .looseObject({
+              inline_keyboard: z.array(
+                z.array(z.looseObject({ text: z.string(), callback_data: z.string().optional() })),
+              ),
+            })
+            .optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
-type TelegramMessage = NonNullable<z.infer<typeof updateSchema>['message']>;
+type TelegramUpdate = z.infer<typeof updateSchema>;
+
+type TelegramMessage = NonNullable<TelegramUpdate['message']>;
+
+const nameOf = (from: z.infer<typeof senderSchema> | undefined) =>
+  [from?.first_name, from?.last_name].filter(Boolean).join(' ') || from?.username || '';
+
+/**
+ * A button press in a private chat, as the customer's message: its body the pressed button's text (read
+ * from the keyboard it was pressed on), its button reply the callback data we set to the button's id.
+ */
+const buttonPressOf = (query: NonNullable<TelegramUpdate['callback_query']>): InboundEvent | undefined => {
+  const chat = query.message?.chat;
+  if (chat?.type !== 'private' || !query.data) return undefined;
+  const pressed = query.message?.reply_markup?.inline_keyboard
+    .flat()
+    .find((button) => button.callback_data === query.data);
+  return {
+    kind: 'message',
+    // Callback query ids are unique per bot; the prefix keeps them apart from chat:message ids.
+    providerMessageId: `callback:${query.id}`,
+    from: { phone: String(chat.id), name: nameOf(query.from) },
+    type: 'chat',
+    body: pressed?.text ?? query.data,
+    timestamp: new Date(),
+    buttonReply: query.data,
+  };
+};
+
+/** Telegram's limit on an inline button's callback_data. */
+const CALLBACK_DATA_MAX_BYTES = 64;
+
+/** Our reply buttons as one row of inline buttons; none when an id is too long to be callback data. */
+const keyboardOf = (message: OutboundMessage) => {
+  const fits = message.buttons.every(
+    (button) => Buffer.byteLength(button.id, 'utf8') <= CALLBACK_DATA_MAX_BYTES,
+  );
+  if (message.buttons.length === 0 || !fits) return {};
+  return {
+    reply_markup: {
+      inline_keyboard: [message.buttons.map((button) => ({ text: button.title, callback_data: button.id }))],
+    },
+  };
+};
 
 const configText = (device: ChannelDevice, key: string) => {
   const value = device.config[key];
@@ -112,7 +176,7 @@ const toMethod = (message: OutboundMessage): { method: string; params: Record<st
   const caption = message.body ? { caption: message.body } : {};
   switch (message.type) {
     case 'chat':
-      return { method: 'sendMessage', params: { text: message.body } };
+      return { method: 'sendMessage', params: { text: message.body, ...keyboardOf(message) } };
     case 'location': {
       const point = parseLocationBody(message.body);
       if (!point) return 'the location is not valid';
@@ -176,12 +240,16 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
     parseWebhook(body): InboundEvent[] {
       const parsed = updateSchema.safeParse(body);
       if (!parsed.success) throw badRequest([{ path: 'update_id', message: 'validation.invalid' }]);
+      const query = parsed.data.callback_query;
+      if (query) {
+        const press = buttonPressOf(query);
+        return press ? [press] : [];
+      }
       const message = parsed.data.message;
       if (message?.chat.type !== 'private') return [];
       const content = toContent(message);
       if (!content) return [];
-      const from = message.from;
-      const name = [from?.first_name, from?.last_name].filter(Boolean).join(' ') || from?.username || '';
+      const name = nameOf(message.from);
       const chatId = String(message.chat.id);
       return [
         {
@@ -226,7 +294,7 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
         const hooked = await call(device, 'setWebhook', {
           url: `${options.publicUrl}/webhooks/telegram/${device.id}`,
           secret_token: secret,
-          allowed_updates: ['message'],
+          allowed_updates: ['message', 'callback_query'],
         });
         const isHooked = hooked.status === 200 && pick(hooked.body, 'ok') === true;
         return {

@@ -19,6 +19,7 @@ import {
   takeConversation,
 } from '../../test/channel-fixtures';
 import { type FakeTelegram, startFakeTelegram } from '../../test/fakes/fake-telegram';
+import { createTestMessagesService } from '../../test/messages-service';
 import { TINY_PNG } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, type TestApp } from '../../test/test-app';
 
@@ -95,6 +96,7 @@ describe('Telegram bots', () => {
     expect(telegram.calls('setWebhook').at(-1)).toMatchObject({
       url: `https://conversa.example/webhooks/telegram/${device.id}`,
       secret_token: secret,
+      allowed_updates: ['message', 'callback_query'],
     });
     const wrong = await createDevice(testApp.app, owner, 'telegram', { bot_token: '1:wrong' });
     expect(wrong.status).toBe('disconnected');
@@ -223,6 +225,87 @@ describe('Telegram bots', () => {
     expect(to('sendVoice')).toHaveLength(1);
     expect(to('sendVideo')).toHaveLength(1);
   }, 30_000);
+
+  it('offers reply buttons as an inline keyboard whose callback data is the button id', async () => {
+    const [deviceRow] = await testApp.app.database.db.select().from(devices).where(eq(devices.id, device.id));
+    if (!deviceRow) throw new Error('the device was not stored');
+    const service = createTestMessagesService(testApp);
+    const sendWith = async (buttons: { id: string; title: string }[]) => {
+      const chat = newChat();
+      await deliver(update(chat, { text: 'Hola' }));
+      const contact = await takeConversation(testApp.app, owner, String(chat));
+      const queued = await service.queueBroadcast(
+        { clientId: owner.clientId, userId: owner.userId },
+        { device: deviceRow, contact, body: '¿Confirma?', buttons },
+        async () => undefined,
+      );
+      expect(await service.attemptSend(owner.clientId, queued.id, 1)).toMatchObject({ kind: 'sent' });
+      return telegram.calls('sendMessage').filter((body) => body.chat_id === String(chat));
+    };
+    expect(
+      await sendWith([
+        { id: 'cf:row-1:confirm', title: 'Confirmar' },
+        { id: 'cf:row-1:cancel', title: 'Cancelar' },
+      ]),
+    ).toEqual([
+      {
+        chat_id: expect.any(String),
+        text: '¿Confirma?',
+        reply_markup: {
+          inline_keyboard: [
+            [
+              { text: 'Confirmar', callback_data: 'cf:row-1:confirm' },
+              { text: 'Cancelar', callback_data: 'cf:row-1:cancel' },
+            ],
+          ],
+        },
+      },
+    ]);
+    // Callback data holds 64 bytes: a longer id goes without a keyboard rather than not at all.
+    expect(await sendWith([{ id: 'x'.repeat(65), title: 'Sí' }])).toEqual([
+      { chat_id: expect.any(String), text: '¿Confirma?' },
+    ]);
+  });
+
+  it("stores a press of an inline button as the customer's text with the button id as its reply", async () => {
+    const chat = newChat();
+    const callbackId = `cb-${chat}`;
+    updateId += 1;
+    const press = {
+      update_id: updateId,
+      callback_query: {
+        id: callbackId,
+        from: { id: chat, is_bot: false, first_name: 'Ana', last_name: 'Pérez' },
+        chat_instance: '-123',
+        data: 'cf:row-1:cancel',
+        message: {
+          message_id: 77,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: chat, type: 'private', first_name: 'Ana' },
+          text: '¿Confirma?',
+          reply_markup: {
+            inline_keyboard: [
+              [
+                { text: 'Confirmar', callback_data: 'cf:row-1:confirm' },
+                { text: 'Cancelar', callback_data: 'cf:row-1:cancel' },
+              ],
+            ],
+          },
+        },
+      },
+    };
+    expect(await deliver(press)).toBe(200);
+    expect(await deliver(press)).toBe(200);
+    expect(await storedMessage(testApp.app, device.id, `callback:${callbackId}`)).toMatchObject({
+      type: 'chat',
+      body: 'Cancelar',
+      button_reply: 'cf:row-1:cancel',
+      from_me: false,
+    });
+    expect(await contactsWithPhone(testApp.app, String(chat))).toMatchObject([
+      { full_name: 'Ana Pérez', numtotal: 1 },
+    ]);
+  });
 
   it('honours 429 retry_after before trying again, and paces one message a second per chat', async () => {
     const chat = newChat();

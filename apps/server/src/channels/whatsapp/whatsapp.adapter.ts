@@ -115,7 +115,12 @@ const MEDIA_TYPES = {
 const toContent = (
   message: WhatsappMessage,
 ):
-  | { type: MessageType; body: string; media?: { ref: string; mimetype: string; filename: string } }
+  | {
+      type: MessageType;
+      body: string;
+      media?: { ref: string; mimetype: string; filename: string };
+      buttonReply?: string;
+    }
   | undefined => {
   if (message.type === 'text' && message.text) return { type: 'chat', body: message.text.body };
   if (message.type === 'location' && message.location) {
@@ -123,9 +128,12 @@ const toContent = (
   }
   if (message.type === 'interactive' && message.interactive) {
     const reply = message.interactive.button_reply ?? message.interactive.list_reply;
-    return reply ? { type: 'chat', body: reply.title } : undefined;
+    return reply ? { type: 'chat', body: reply.title, buttonReply: reply.id } : undefined;
   }
-  if (message.type === 'button' && message.button) return { type: 'chat', body: message.button.text };
+  // A template's quick-reply button: its payload is what the template was sent with.
+  if (message.type === 'button' && message.button) {
+    return { type: 'chat', body: message.button.text, buttonReply: message.button.payload };
+  }
   if (message.type in MEDIA_TYPES) {
     const media = message[message.type as keyof typeof MEDIA_TYPES];
     if (!media) return undefined;
@@ -175,6 +183,13 @@ const configText = (device: ChannelDevice, key: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** Cloud API limits of an interactive reply buttons message. */
+const INTERACTIVE_BODY_MAX = 1024;
+const BUTTON_TITLE_MAX = 20;
+
+/** A title cut to WhatsApp's 20 characters, never halving an emoji. */
+const buttonTitle = (title: string) => Array.from(title).slice(0, BUTTON_TITLE_MAX).join('');
+
 /** The Cloud API body of one outbound message (POST /{phone-number-id}/messages). */
 const toRequestBody = (message: OutboundMessage): Record<string, unknown> | string => {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: message.to };
@@ -194,6 +209,23 @@ const toRequestBody = (message: OutboundMessage): Record<string, unknown> | stri
   }
   switch (message.type) {
     case 'chat':
+      // A text too long for an interactive message goes without its buttons: a typed answer still counts.
+      if (message.buttons.length > 0 && Array.from(message.body).length <= INTERACTIVE_BODY_MAX) {
+        return {
+          ...base,
+          type: 'interactive',
+          interactive: {
+            type: 'button',
+            body: { text: message.body },
+            action: {
+              buttons: message.buttons.map((button) => ({
+                type: 'reply',
+                reply: { id: button.id, title: buttonTitle(button.title) },
+              })),
+            },
+          },
+        };
+      }
       return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
     case 'location': {
       const point = parseLocationBody(message.body);
@@ -259,6 +291,7 @@ export const createWhatsappAdapter = (options: ChannelOptions): ChannelAdapter =
             body: content.body,
             timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
             ...(content.media ? { media: content.media } : {}),
+            ...(content.buttonReply ? { buttonReply: content.buttonReply } : {}),
           });
         }
         for (const status of value.statuses) {

@@ -1,5 +1,7 @@
 import type { Device, Message, Template } from '@conversa/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../core/db/schema';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import {
   contactsWithPhone,
@@ -18,6 +20,7 @@ import {
   takeConversation,
 } from '../../test/channel-fixtures';
 import { type FakeGraph, startFakeGraph } from '../../test/fakes/fake-graph';
+import { createTestMessagesService } from '../../test/messages-service';
 import { newPhone, TINY_PNG } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, type TestApp } from '../../test/test-app';
 
@@ -439,6 +442,82 @@ describe('WhatsApp Cloud API devices', () => {
         ],
       },
     });
+  });
+
+  it('sends reply buttons as an interactive message, each title cut to the 20 characters WhatsApp shows', async () => {
+    const { phone, contact } = await conversation();
+    const [deviceRow] = await testApp.app.database.db.select().from(devices).where(eq(devices.id, device.id));
+    if (!deviceRow) throw new Error('the device was not stored');
+    const service = createTestMessagesService(testApp);
+    const sender = { clientId: owner.clientId, userId: owner.userId };
+    const buttons = [
+      { id: 'cf:row-1:confirm', title: 'Confirmar' },
+      { id: 'cf:row-1:cancel', title: 'Cancelar la hora del martes' },
+    ];
+    const send = async (body: string) => {
+      const queued = await service.queueBroadcast(
+        sender,
+        { device: deviceRow, contact, body, buttons },
+        async () => undefined,
+      );
+      expect(await service.attemptSend(owner.clientId, queued.id, 1)).toMatchObject({ kind: 'sent' });
+      return graph
+        .sends(PHONE_ID)
+        .filter((sent) => sent.to === phone)
+        .at(-1);
+    };
+
+    expect(await send('¿Confirma su hora?')).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: phone,
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: '¿Confirma su hora?' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'cf:row-1:confirm', title: 'Confirmar' } },
+            { type: 'reply', reply: { id: 'cf:row-1:cancel', title: 'Cancelar la hora del' } },
+          ],
+        },
+      },
+    });
+    // Over the 1024 characters an interactive body holds, the text goes alone: a typed yes or no still answers.
+    expect(await send('a'.repeat(1025))).toMatchObject({ type: 'text', text: { body: 'a'.repeat(1025) } });
+  });
+
+  it('stores a pressed reply button, list row or template button with its id as the button reply', async () => {
+    const phone = newPhone();
+    const presses = [
+      [
+        {
+          type: 'interactive',
+          interactive: { type: 'button_reply', button_reply: { id: 'b1', title: 'Sí' } },
+        },
+        'Sí',
+        'b1',
+      ],
+      [
+        {
+          type: 'interactive',
+          interactive: { type: 'list_reply', list_reply: { id: 'l1', title: 'Martes' } },
+        },
+        'Martes',
+        'l1',
+      ],
+      [{ type: 'button', button: { text: 'Confirmar', payload: 'CONFIRM' } }, 'Confirmar', 'CONFIRM'],
+      [{ type: 'text', text: { body: 'Confirmar' } }, 'Confirmar', ''],
+    ] as const;
+    for (const [message, body, buttonReply] of presses) {
+      const delivery = inbound(phone, message);
+      expect(await deliver(delivery)).toBe(200);
+      expect(await storedMessage(testApp.app, device.id, idOf(delivery))).toMatchObject({
+        type: 'chat',
+        body,
+        button_reply: buttonReply,
+      });
+    }
   });
 
   it('moves statuses only forward, and a failure shows the provider reason', async () => {

@@ -1,3 +1,4 @@
+import { storableProviderValue } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SecretBox } from '../../core/crypto/secret-box';
@@ -60,7 +61,8 @@ export const calendlyWebhookRoutes: FastifyPluginAsyncZod<{
       if (!signed) throw new AppError(401, 'info.invalidToken');
       let body: unknown;
       try {
-        body = JSON.parse(raw.toString('utf8'));
+        // Whatever Calendly sends may end up stored: its texts as PostgreSQL can hold them.
+        body = storableProviderValue(JSON.parse(raw.toString('utf8')));
       } catch {
         body = undefined;
       }

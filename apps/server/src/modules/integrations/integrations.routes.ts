@@ -132,7 +132,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
           'removed). Zoho starts a full sync in the background and answers at once, its progress announced ' +
           'as `integration` `sync` notifications { id, done, total, finished }. A bot runs the Test',
         params: idParams,
-        body: integrationSyncSchema.optional(),
+        body: integrationSyncSchema.nullish(),
       },
       config: { permission: 'setting.edit' },
     },

@@ -3,7 +3,7 @@ import { type Contact, countryOfPhone, DEFAULTS, type LastMessage, splitFullName
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
 import type { Database } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
-import type { JobQueue } from '../../core/jobs/job-queue';
+import type { JobQueue, NewJob } from '../../core/jobs/job-queue';
 import {
   createRealtimeEventsRepository,
   type NotificationDraft,
@@ -21,6 +21,16 @@ export const MEDIA_JOB = 'message.media';
 
 /** A committed inbound message with its notification (one, carrying the conversation). */
 type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
+
+/**
+ * Another module's durable follow-up of some inbound messages (a confirmation answer): the job is enqueued
+ * in the transaction that stores the message, so it exists if and only if the message does, once. Runs for
+ * every inbound message, so it must be a cheap, pure check of the row.
+ */
+export type InboundJobRule = (clientId: string, message: MessageRow) => NewJob | undefined;
+
+/** What one batch committed, and whether it left jobs for the workers. */
+type WrittenBatch = { stored: StoredInbound[]; hasJobs: boolean };
 
 type Arrival = { device: DeviceRow; event: InboundMessageEvent };
 type Waiting = Arrival & { resolve: () => void; reject: (error: unknown) => void };
@@ -109,6 +119,8 @@ export const createInboundWriter = (deps: {
   queue: JobQueue;
   toMessageDraft: (row: MessageRow, conversation: Contact) => NotificationDraft;
   onStored: (clientId: string, stored: StoredInbound[]) => void;
+  /** Read at each batch, so rules added after the writer was made apply too. */
+  jobRules: readonly InboundJobRule[];
 }) => {
   const { db, queue } = deps;
   const waitingOf = new Map<string, Waiting[]>();
@@ -117,15 +129,11 @@ export const createInboundWriter = (deps: {
   /**
    * One batch, in one transaction: repeats of a stored delivery (and copies within the batch) change
    * nothing; the conversations are found or created and their counters raised; the messages, their media
-   * jobs and the outbox notifications are inserted, a statement each. Repeats are rare (a provider's
-   * retry), so the first attempt does not look for them: the message insert finds them, and the batch is
-   * written again, this time leaving out the deliveries already stored.
+   * jobs, the jobs the inbound rules ask for and the outbox notifications are inserted. Repeats are rare (a
+   * provider's retry), so the first attempt does not look for them: the message insert finds them, and the
+   * batch is written again, this time leaving out the deliveries already stored.
    */
-  const writeBatch = async (
-    clientId: string,
-    arrivals: Arrival[],
-    isRetry: boolean,
-  ): Promise<StoredInbound[]> =>
+  const writeBatch = async (clientId: string, arrivals: Arrival[], isRetry: boolean): Promise<WrittenBatch> =>
     db.transaction(async (tx) => {
       const messagesRepo = createMessagesRepository(tx);
       const seen = isRetry
@@ -143,7 +151,7 @@ export const createInboundWriter = (deps: {
         seen.add(key);
         return true;
       });
-      if (fresh.length === 0) return [];
+      if (fresh.length === 0) return { stored: [], hasJobs: false };
 
       // Ids are chosen here so a conversation's summary can name its last message before that row exists.
       const drafts: Draft[] = fresh.map(({ device, event }) => ({
@@ -157,6 +165,7 @@ export const createInboundWriter = (deps: {
           body: event.body,
           status: 'recive',
           timestamp: event.timestamp,
+          button_reply: event.buttonReply ?? '',
         },
       }));
       const byPhone = conversationsOf(drafts);
@@ -174,15 +183,23 @@ export const createInboundWriter = (deps: {
       if (rows.length < drafts.length) throw new RepeatFound();
       const rowOf = new Map(rows.map((row) => [row.id, row]));
 
+      const jobs: NewJob[] = [];
       for (const { event, message } of drafts) {
         if (!event.media) continue;
         // The file is fetched after the webhook answered; the message shows at once without it.
-        await queue.enqueue(tx, {
+        jobs.push({
           name: MEDIA_JOB,
           key: `${MEDIA_JOB}:${message.id}`,
           payload: { clientId, messageId: message.id, media: event.media },
         });
       }
+      for (const row of rows) {
+        for (const rule of deps.jobRules) {
+          const job = rule(clientId, row);
+          if (job) jobs.push(job);
+        }
+      }
+      for (const job of jobs) await queue.enqueue(tx, job);
 
       // One notification per message, in arrival order, carrying its conversation as the list shows it
       // (with the batch's final counters), so a client names a new customer and moves the conversation
@@ -203,11 +220,12 @@ export const createInboundWriter = (deps: {
         perMessage.map(({ draft }) => draft),
       );
       // recordMany answers in the order given.
-      return perMessage.map(({ row }, index) => {
+      const stored = perMessage.map(({ row }, index) => {
         const notification = recorded[index];
         if (!notification) throw new Error('the outbox insert lost a row');
         return { row, notifications: [notification] };
       });
+      return { stored, hasJobs: jobs.length > 0 };
     });
 
   const writeWithRetries = async (clientId: string, arrivals: Arrival[]) => {
@@ -221,9 +239,9 @@ export const createInboundWriter = (deps: {
   };
 
   const settle = async (clientId: string, batch: Waiting[]) => {
-    let stored: StoredInbound[];
+    let written: WrittenBatch;
     try {
-      stored = await writeWithRetries(clientId, batch);
+      written = await writeWithRetries(clientId, batch);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);
@@ -233,8 +251,8 @@ export const createInboundWriter = (deps: {
       for (const waiting of batch) await settle(clientId, [waiting]);
       return;
     }
-    deps.onStored(clientId, stored);
-    if (batch.some(({ event }) => event.media)) queue.kick();
+    deps.onStored(clientId, written.stored);
+    if (written.hasJobs) queue.kick();
     for (const waiting of batch) waiting.resolve();
   };
 

@@ -106,6 +106,7 @@ export const createMessageDispatch = (context: MessageContext) => {
         filename: claimed.filename,
         mimetype: claimed.mimetype,
         template: claimed.template,
+        buttons: claimed.buttons,
         attempt,
       });
     } catch (error) {

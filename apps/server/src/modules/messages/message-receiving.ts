@@ -12,7 +12,7 @@ import { sniffContentType } from '../../core/storage/content-type';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
-import { createInboundWriter } from './inbound-writer';
+import { createInboundWriter, type InboundJobRule } from './inbound-writer';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
 import { createMessagesRepository } from './messages.repository';
@@ -21,10 +21,12 @@ import { createMessagesRepository } from './messages.repository';
 export const createMessageReceiving = (context: MessageContext) => {
   const { db, box, channels, files, queue } = context;
   const repo = createMessagesRepository(db);
+  const jobRules: InboundJobRule[] = [];
 
   const inboundWriter = createInboundWriter({
     db,
     queue,
+    jobRules,
     toMessageDraft: (row, conversation) => context.messageDraft(row, 'create', conversation),
     onStored(clientId, stored) {
       for (const { row, notifications } of stored)
@@ -59,6 +61,14 @@ export const createMessageReceiving = (context: MessageContext) => {
   };
 
   return {
+    /**
+     * Lets another module follow some inbound messages up durably (confirmations read button presses and
+     * yes/no words): each job its rule answers is enqueued with the message, once, never for a repeat.
+     */
+    addInboundJobRule(rule: InboundJobRule): void {
+      jobRules.push(rule);
+    },
+
     /**
      * A provider delivery, already verified. Each inbound message is stored once, in one transaction with
      * its contact (found or created by phone) and the contact's counters, possibly beside other webhooks'

@@ -9,7 +9,9 @@ import {
   fillPlaceholders,
   isDeviceConnected,
   locationBody,
+  MAX_MESSAGE_BUTTONS,
   type Message,
+  type MessageButton,
   type MessageTemplate,
   type MessageType,
   type messageCreateFastSchema,
@@ -73,6 +75,8 @@ type Outbound = {
   tempId: string | undefined;
   attachment?: { key: string; filename: string; mimetype: string };
   template?: MessageTemplate;
+  /** Reply buttons under the text, at most MAX_MESSAGE_BUTTONS (a confirmation request's two). */
+  buttons?: MessageButton[];
 };
 
 /** An agent writes: a message, a first message to a new number, or a template. */
@@ -94,6 +98,10 @@ export const createMessageSending = (context: MessageContext) => {
       botQuota?: BotIntegrationType;
     } = {},
   ): Promise<Message> => {
+    // Only code offers buttons (no route takes them): more than a provider shows is a programming error.
+    if ((outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS) {
+      throw new Error(`a message offers at most ${MAX_MESSAGE_BUTTONS} reply buttons`);
+    }
     const { row, notification } = await db.transaction(async (tx) => {
       // Every outbound message is paid for in the transaction that queues it (412 when none is left).
       await spend(tx, auth.clientId, 'message');
@@ -112,6 +120,7 @@ export const createMessageSending = (context: MessageContext) => {
         filename: outbound.attachment?.filename ?? '',
         mimetype: outbound.attachment?.mimetype ?? '',
         template: outbound.template ?? null,
+        buttons: outbound.buttons ?? [],
       });
       await contacts.recordOutbound(
         auth.clientId,
@@ -173,12 +182,13 @@ export const createMessageSending = (context: MessageContext) => {
       queueOutbound({ clientId, userId: BOT_MESSAGE_OWNER }, { ...outbound, type: 'chat' }, { botQuota }),
 
     /**
-     * A diffusion's message to one recipient: stored as the conversation's outbound message (its owner the
-     * diffusion's creator, shown in the chat) without a send job; the caller attempts it (attemptSend).
+     * A diffusion's message to one recipient, or a confirmation request with its reply buttons: stored as
+     * the conversation's outbound message (its owner the sender, shown in the chat) without a send job;
+     * the caller attempts it (attemptSend).
      */
     queueBroadcast: (
       sender: Pick<AuthContext, 'clientId' | 'userId'>,
-      outbound: Pick<Outbound, 'device' | 'contact' | 'body' | 'template'>,
+      outbound: Pick<Outbound, 'device' | 'contact' | 'body' | 'template' | 'buttons'>,
       inTransaction: (tx: Executor, row: MessageRow) => Promise<void>,
     ): Promise<Message> =>
       queueOutbound(

@@ -23,6 +23,8 @@ export const toMessage = (files: FileStore, row: MessageRow): Message => ({
   selected: row.selected,
   deleted: row.deleted,
   template: row.template,
+  buttons: row.buttons,
+  button_reply: row.button_reply,
   error: row.error,
 });
 

@@ -16,6 +16,8 @@ export type InboundMessageValues = {
   body: string;
   status: 'recive';
   timestamp: Date;
+  /** The pressed button's id when the message is a button press, '' for anything else. */
+  button_reply: string;
 };
 
 /** A provider delivery's identity: one message per device and provider id. */
@@ -97,11 +99,11 @@ export const createMessagesRepository = (db: Executor) => {
         db,
         messages,
         sql`insert into messages (id, client_id, contact_id, device_id, from_me, message_id, type, body, status,
-              timestamp)
+              timestamp, button_reply)
             select r.id, ${clientId}::uuid, r.contact_id, r.device_id, false, r.message_id, r.type, r.body,
-              r.status, r.timestamp
+              r.status, r.timestamp, r.button_reply
             from jsonb_to_recordset(${recordset(values)}) as r(id uuid, contact_id uuid, device_id uuid,
-              message_id text, type text, body text, status text, timestamp timestamptz)
+              message_id text, type text, body text, status text, timestamp timestamptz, button_reply text)
             on conflict (device_id, message_id) do nothing
             returning *`,
       );

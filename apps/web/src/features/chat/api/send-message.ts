@@ -76,6 +76,8 @@ export const useSendMessage = (contact: Contact) => {
         selected: false,
         deleted: false,
         template: null,
+        buttons: [],
+        button_reply: '',
         error: '',
       };
       upsertMessage(queryClient, optimistic);

@@ -2,7 +2,8 @@ import { BOT_MESSAGE_OWNER, type Message, parseLocationBody } from '@conversa/do
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import { Box, Link, Paper, Typography } from '@mui/material';
+import TouchAppOutlined from '@mui/icons-material/TouchAppOutlined';
+import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
@@ -72,14 +73,51 @@ const MediaBody = ({ message }: { message: Message }) => {
   }
 };
 
-/** One message: mine on the right in the theme's tint, the customer's on the left; the bot's say so. */
+/**
+ * The reply buttons a message offered the customer, under it as WhatsApp shows them. Only the customer can
+ * press them, so here they are plain labels, not controls.
+ */
+const ReplyButtons = ({ message }: { message: Message }) => {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="group"
+      aria-label={t('chat.message.replyButtons')}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'flex-end',
+        gap: 0.5,
+        mt: 0.5,
+        maxWidth: { xs: '85%', md: '70%' },
+      }}
+      data-testid="message-buttons"
+    >
+      {message.buttons.map((button) => (
+        <Chip key={button.id} variant="outlined" size="small" label={<bdi>{button.title}</bdi>} />
+      ))}
+    </Box>
+  );
+};
+
+/**
+ * One message: mine on the right in the theme's tint, the customer's on the left; the bot's say so, and so
+ * does a customer's press of a reply button (its body is the button's title).
+ */
 export const MessageBubble = memo(({ message }: { message: Message }) => {
   const { t, i18n } = useTranslation();
   const isMine = message.fromMe;
   const hasCaption = message.type !== 'chat' && message.type !== 'location' && message.body !== '';
+  const isButtonPress = !isMine && message.button_reply !== '';
   return (
     <Box
-      sx={{ display: 'flex', justifyContent: isMine ? 'flex-end' : 'flex-start', px: 2, py: 0.5 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: isMine ? 'flex-end' : 'flex-start',
+        px: 2,
+        py: 0.5,
+      }}
       data-testid="message"
       data-message-id={message.id}
     >
@@ -139,12 +177,24 @@ export const MessageBubble = memo(({ message }: { message: Message }) => {
               {t('chat.message.bot')}
             </Typography>
           )}
+          {isButtonPress && (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
+              data-testid="message-button-reply"
+            >
+              <TouchAppOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
+              {t('chat.message.buttonReply')}
+            </Typography>
+          )}
           <Typography variant="caption" color="text.secondary">
             {formattersFor(i18n.language).time(message.timestamp)}
           </Typography>
           {isMine && <MessageStatusIcon status={message.status} />}
         </Box>
       </Paper>
+      {isMine && !message.deleted && message.buttons.length > 0 && <ReplyButtons message={message} />}
     </Box>
   );
 });

@@ -20,6 +20,8 @@ export const makeMessage = (overrides: Partial<Message> = {}): Message => ({
   selected: false,
   deleted: false,
   template: null,
+  buttons: [],
+  button_reply: '',
   error: '',
   ...overrides,
 });

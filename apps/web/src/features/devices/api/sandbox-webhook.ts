@@ -7,17 +7,25 @@ export type SandboxCustomer = { phone: string; name: string };
 
 const headersOf = (secret: string) => ({ 'X-Sandbox-Secret': secret });
 
+/** A text, or with `payload` a press of a reply button: its title as the body, its id as the payload. */
 export const sendAsCustomer = (input: {
   deviceId: string;
   secret: string;
   customer: SandboxCustomer;
   body: string;
   id: string;
+  payload?: string;
 }) =>
   api.request(() => `/webhooks/sandbox/${input.deviceId}`, {
     method: 'POST',
     headers: headersOf(input.secret),
-    body: { from: input.customer, message: { id: input.id, type: 'chat', body: input.body } },
+    body: {
+      from: input.customer,
+      message:
+        input.payload === undefined
+          ? { id: input.id, type: 'chat', body: input.body }
+          : { id: input.id, type: 'button', body: input.body, payload: input.payload },
+    },
   });
 
 export const getOutbox = async (

@@ -1,12 +1,19 @@
-import type { Device } from '@conversa/domain';
+import type { Device, MessageButton } from '@conversa/domain';
 import Send from '@mui/icons-material/Send';
-import { Box, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { useOutbox, useSendAsCustomer } from '../api/sandbox-webhook';
 
-type Bubble = { key: string; body: string; time: string; isCustomer: boolean; status?: string };
+type Bubble = {
+  key: string;
+  body: string;
+  time: string;
+  isCustomer: boolean;
+  status?: string;
+  buttons?: MessageButton[];
+};
 
 /**
  * A phone in the browser: write as the customer through the sandbox webhook and read the agents' replies
@@ -33,17 +40,16 @@ export const SandboxSimulator = ({ device }: { device: Device }) => {
       time: message.timestamp,
       isCustomer: false,
       status: message.status,
+      buttons: message.buttons,
     }));
     return [...sent.filter((bubble) => bubble.key.startsWith(normalized)), ...replies].sort((a, b) =>
       a.time.localeCompare(b.time),
     );
   }, [outbox.data, sent, normalized, t]);
 
-  const submit = () => {
-    const body = text.trim();
-    if (body === '' || normalized.length < 6) return;
+  /** Writes as the customer; with `payload` it is a press of that reply button (body its title). */
+  const post = (body: string, payload?: string) => {
     const id = `${normalized}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    setText('');
     setSent((current) => [...current, { key: id, body, time: new Date().toISOString(), isCustomer: true }]);
     send.mutate({
       deviceId: device.id,
@@ -51,7 +57,15 @@ export const SandboxSimulator = ({ device }: { device: Device }) => {
       customer: { phone: normalized, name: name.trim() },
       body,
       id,
+      ...(payload === undefined ? {} : { payload }),
     });
+  };
+
+  const submit = () => {
+    const body = text.trim();
+    if (body === '' || normalized.length < 6) return;
+    setText('');
+    post(body);
   };
 
   return (
@@ -128,6 +142,26 @@ export const SandboxSimulator = ({ device }: { device: Device }) => {
               >
                 {formattersFor(i18n.language).time(bubble.time)}
               </Typography>
+              {bubble.buttons && bubble.buttons.length > 0 && (
+                <Stack
+                  role="group"
+                  aria-label={t('chat.message.replyButtons')}
+                  spacing={0.5}
+                  sx={{ mt: 0.5 }}
+                >
+                  {bubble.buttons.map((button) => (
+                    <Button
+                      key={button.id}
+                      size="small"
+                      variant="outlined"
+                      onClick={() => post(button.title, button.id)}
+                      data-testid="simulator-reply-button"
+                    >
+                      <bdi>{button.title}</bdi>
+                    </Button>
+                  ))}
+                </Stack>
+              )}
             </Box>
           ))}
         </Box>
