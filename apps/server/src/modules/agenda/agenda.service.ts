@@ -64,12 +64,10 @@ export const createAgendaService = ({ db, announcer }: Deps) => {
     return row;
   };
 
-  /** The Standard agenda's settings; an appointment of any other system is read-only here. */
-  const standardOf = async (executor: Executor, clientId: string, integrationId: string) => {
-    const integration = await createIntegrationsRepository(executor).findById(clientId, integrationId);
-    return integration;
-  };
+  const integrationOf = (executor: Executor, clientId: string, integrationId: string) =>
+    createIntegrationsRepository(executor).findById(clientId, integrationId);
 
+  /** The Standard agenda's settings; an appointment of any other system is read-only here (406). */
   const assertStandard = (integration: IntegrationRow | undefined): StandardConfig => {
     if (!integration) throw notFound();
     if (integration.type !== 'standard') throw new AppError(406, 'info.agendaReadOnly');
@@ -132,7 +130,7 @@ export const createAgendaService = ({ db, announcer }: Deps) => {
 
     /** A booking on the Standard agenda: the contact given, or found or created by phone. */
     async create(auth: AuthContext, input: CreateInput): Promise<Appointment> {
-      const integration = await standardOf(db, auth.clientId, input.integration_id);
+      const integration = await integrationOf(db, auth.clientId, input.integration_id);
       if (!integration) throw badRequest([{ path: 'integration_id', message: 'validation.badValue' }]);
       const config = assertStandard(integration);
       const { professional, place } = namesIn(config, input.specialist, input.branch);
@@ -175,7 +173,7 @@ export const createAgendaService = ({ db, announcer }: Deps) => {
     /** Moves, re-times, re-assigns or changes the status of a Standard appointment. */
     async update(auth: AuthContext, id: string, input: UpdateInput): Promise<Appointment> {
       const current = await load(auth, id);
-      const config = assertStandard(await standardOf(db, auth.clientId, current.integration_id));
+      const config = assertStandard(await integrationOf(db, auth.clientId, current.integration_id));
       const patch: AppointmentPatch = {};
       if (input.specialist !== undefined || input.branch !== undefined) {
         const { professional, place } = namesIn(
@@ -202,7 +200,7 @@ export const createAgendaService = ({ db, announcer }: Deps) => {
 
     async delete(auth: AuthContext, id: string): Promise<void> {
       const current = await load(auth, id);
-      assertStandard(await standardOf(db, auth.clientId, current.integration_id));
+      assertStandard(await integrationOf(db, auth.clientId, current.integration_id));
       await write(auth, 'delete', 'info.appointmentDeleted', toAppointment(current), async (tx) => {
         const row = await createAgendaRepository(tx).delete(auth.clientId, id);
         if (!row) throw notFound();

@@ -1,6 +1,5 @@
 import {
   auditChanges,
-  type ConfirmationRow,
   type ConfirmationRun,
   type ConfirmationRunStatus,
   canSendTemplates,
@@ -304,14 +303,7 @@ export const createConfirmationsService = ({ db, announcer, starter }: Deps) => 
     },
 
     /** The run's table: one row per appointment asked. */
-    async appointments(
-      auth: AuthContext,
-      id: string,
-      body: SearchBody,
-    ): Promise<{
-      data: ConfirmationRow[];
-      pagination: ReturnType<ReturnType<typeof buildSearchQuery>['pagination']>;
-    }> {
+    async appointments(auth: AuthContext, id: string, body: SearchBody) {
       await load(auth, id);
       const query = buildSearchQuery(body, ROW_KEYS);
       const { rows, total } = await repo.searchRows(auth.clientId, id, query);
