@@ -29,10 +29,6 @@ import { registerErrorHandling } from './core/http/error-handler';
 import { registerInputGuard } from './core/http/input-guard';
 import { registerPageHeaders, withoutFraming } from './core/http/page-headers';
 import { pruneAttemptCounters } from './core/http/postgres-attempt-store';
-import { createBotRegistry } from './integrations/bot-registry';
-import { createWebhookSender } from './integrations/crmx2/webhook-sender';
-import { createYeastarClient } from './integrations/yeastar/yeastar.client';
-import { createZohoClient } from './integrations/zoho/zoho-client';
 import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
@@ -48,11 +44,9 @@ import { createRealtimeEventsRepository } from './core/realtime/realtime-events.
 import { realtimeEventsRoutes } from './core/realtime/realtime-events.routes';
 import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
-import { createSchedulingRegistry } from './integrations/scheduling-registry';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
-import { setUpAgenda } from './modules/agenda/agenda.setup';
 import { calendlyWebhookRoutes } from './modules/agenda/calendly-webhook.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { setUpApiKeys } from './modules/api-keys/api-keys.setup';
@@ -69,16 +63,13 @@ import { createTwoFactorService } from './modules/auth/two-factor.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { setUpBilling } from './modules/billing/billing.setup';
 import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes';
-import { setUpBots } from './modules/bots/bots.setup';
 import { callsRoutes } from './modules/calls/calls.routes';
-import { createCallsService } from './modules/calls/calls.service';
 import { callsWebhookRoutes } from './modules/calls/calls.webhook.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
 import { clientsAdminRoutes } from './modules/clients/clients-admin.routes';
 import { createClientsAdminService } from './modules/clients/clients-admin.service';
 import { confirmationsRoutes } from './modules/confirmations/confirmations.routes';
-import { setUpConfirmations } from './modules/confirmations/confirmations.setup';
 import { contactImportTarget } from './modules/contacts/contacts.import';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
@@ -99,7 +90,6 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
-import { setUpIntegrations } from './modules/integrations/integrations.setup';
 import { leadImportTarget } from './modules/leads/leads.import';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
@@ -136,9 +126,7 @@ import { createUsersAdminService } from './modules/users-admin/users-admin.servi
 import { viewsRoutes } from './modules/views/views.routes';
 import { createViewsService } from './modules/views/views.service';
 import { webhooksLogRoutes } from './modules/webhooks/webhooks.routes';
-import { setUpWebhooks } from './modules/webhooks/webhooks.setup';
-import { createZohoSync } from './modules/zoho-sync/zoho-sync.service';
-import { setUpZohoSync } from './modules/zoho-sync/zoho-sync.setup';
+import { setUpOutsideSystems } from './outside-systems';
 
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
 const REALTIME_EVENTS_KEEP_MS = 3 * 86_400_000;
@@ -296,76 +284,17 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     outboundAllowHosts: config.outboundAllowHosts,
   });
   const diffusionsService = setUpDiffusions({ db, events, queue, messages: messagesService });
-  const bots = createBotRegistry({
-    openaiApiUrl: config.openaiApiUrl,
-    dialogflowApiUrl: config.dialogflowApiUrl,
-    googleTokenUrl: config.googleTokenUrl,
-    timeoutMs: config.providerTimeoutMs,
-  });
-  const webhookSender = createWebhookSender({ allowHosts: config.outboundAllowHosts });
-  const yeastar = createYeastarClient({
-    allowHosts: config.outboundAllowHosts,
-    timeoutMs: config.providerTimeoutMs,
-  });
-  const zohoSync = createZohoSync({
-    db,
-    events,
-    queue,
-    box,
-    zoho: createZohoClient({
-      accountsUrl: config.zohoAccountsUrl,
-      apiUrl: config.zohoApiUrl,
-      timeoutMs: config.providerTimeoutMs,
-      allowHosts: config.outboundAllowHosts,
-    }),
-  });
-  const schedulingAdapters = createSchedulingRegistry({
-    ...config.scheduling,
-    publicUrl,
-    // API.md part 3 §1.1: a scheduling call is given up after 10 s (sooner when the providers' timeout is).
-    timeoutMs: Math.min(config.providerTimeoutMs, 10_000),
-  });
-  const agenda = setUpAgenda({ db, events, box, adapters: schedulingAdapters });
-  const confirmationsService = setUpConfirmations({
-    db,
-    events,
-    box,
-    queue,
-    messages: messagesService,
-    adapters: schedulingAdapters,
-    agenda,
-  });
-  const integrationsService = setUpIntegrations({
-    db,
-    events,
-    box,
-    bots,
-    webhooks: webhookSender,
-    yeastar,
-    zoho: zohoSync,
-    scheduling: agenda.kinds,
-  });
-  setUpZohoSync({ db, events, queue, sync: zohoSync, integrations: integrationsService });
-  const callsService = createCallsService({ db, events, box, yeastar, integrations: integrationsService });
-  const webhooksService = setUpWebhooks({
-    db,
-    events,
-    queue,
-    box,
-    sender: webhookSender,
-    integrations: integrationsService,
-    retryDelaysMs: options.webhookRetryDelaysMs,
-  });
-  setUpBots({
-    db,
-    events,
-    queue,
-    box,
-    bots,
-    messages: messagesService,
-    contacts: contactsService,
-    integrations: integrationsService,
-  });
+  const { integrationsService, callsService, webhooksService, agenda, confirmationsService } =
+    setUpOutsideSystems({
+      config,
+      db,
+      events,
+      queue,
+      box,
+      messages: messagesService,
+      contacts: contactsService,
+      webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    });
   const billingService = setUpBilling({
     db,
     events,
