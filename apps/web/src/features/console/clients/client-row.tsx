@@ -24,10 +24,13 @@ export type ClientAction = 'edit' | 'block' | 'unblock' | 'impersonate' | 'delet
 /** One company of the console: plan, expiry, paid state, usage and status, with its actions. */
 export const ClientRow = ({
   client,
+  isOwn,
   isBusy,
   onAction,
 }: {
   client: ConsoleClient;
+  /** The platform's own company (the master's): it can be edited, never blocked, entered or deleted. */
+  isOwn: boolean;
   isBusy: boolean;
   onAction: (action: ClientAction, client: ConsoleClient) => void;
 }) => {
@@ -97,27 +100,31 @@ export const ClientRow = ({
             t('consoleClients.editOf', { name: client.name }),
             <EditOutlined fontSize="small" />,
           )}
-          {isBlocked
-            ? action(
-                'unblock',
-                t('consoleClients.unblockOf', { name: client.name }),
-                <LockOpenOutlined fontSize="small" />,
-              )
-            : action(
-                'block',
-                t('consoleClients.blockOf', { name: client.name }),
-                <BlockOutlined fontSize="small" />,
+          {!isOwn && (
+            <>
+              {isBlocked
+                ? action(
+                    'unblock',
+                    t('consoleClients.unblockOf', { name: client.name }),
+                    <LockOpenOutlined fontSize="small" />,
+                  )
+                : action(
+                    'block',
+                    t('consoleClients.blockOf', { name: client.name }),
+                    <BlockOutlined fontSize="small" />,
+                  )}
+              {action(
+                'impersonate',
+                t('consoleClients.impersonateOf', { name: client.name }),
+                <SupervisorAccountOutlined fontSize="small" />,
+                isBlocked,
               )}
-          {action(
-            'impersonate',
-            t('consoleClients.impersonateOf', { name: client.name }),
-            <SupervisorAccountOutlined fontSize="small" />,
-            isBlocked,
-          )}
-          {action(
-            'delete',
-            t('consoleClients.deleteOf', { name: client.name }),
-            <DeleteOutlined fontSize="small" />,
+              {action(
+                'delete',
+                t('consoleClients.deleteOf', { name: client.name }),
+                <DeleteOutlined fontSize="small" />,
+              )}
+            </>
           )}
         </Box>
       </TableCell>

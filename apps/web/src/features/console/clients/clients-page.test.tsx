@@ -59,6 +59,17 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('clients page (master)', () => {
+  it("offers only editing on the platform's own company: it is never blocked, entered or deleted", async () => {
+    setSession({ token: 'master-token', clientID: acme.id, userID: 'master' });
+    serve();
+    renderPage();
+    const row = within(await screen.findByTestId('client-row'));
+    expect(row.getByTestId('client-edit')).toBeInTheDocument();
+    for (const action of ['block', 'impersonate', 'delete']) {
+      expect(row.queryByTestId(`client-${action}`)).not.toBeInTheDocument();
+    }
+  });
+
   it('lists each company with plan, paid state, usage and status, and searches by text', async () => {
     const calls = serve();
     renderPage();

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../shared/notify';
-import { startImpersonation } from '../../../shared/session';
+import { startImpersonation, useSession } from '../../../shared/session';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../../settings/confirm-dialog';
 import { ConsoleListPage, useSearchedList } from '../shared/console-list-page';
@@ -28,6 +28,7 @@ type Open =
 export const ClientsPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const ownId = useSession()?.clientID;
   const queryClient = useQueryClient();
   const { paging, text, searched: query, onSearch } = useSearchedList(300);
   const result = useConsoleClients({ page: paging.page + 1, offset: paging.offset, search: query });
@@ -157,6 +158,7 @@ export const ClientsPage = () => {
         <ClientRow
           key={client.id}
           client={client}
+          isOwn={client.id === ownId}
           isBusy={isEntering || setStatus.isPending || deleteClient.isPending}
           onAction={onAction}
         />
