@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { httpUrl } from './validation';
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` gives it: the push service's URL and the keys
  * the payload is encrypted for.
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  endpoint: httpUrl(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
