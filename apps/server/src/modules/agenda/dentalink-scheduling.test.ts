@@ -1,6 +1,6 @@
 import {
-  addDays,
   type Appointment,
+  addDays,
   type ConfirmationRow,
   type ConfirmationRun,
   type Integration,

@@ -35,6 +35,9 @@ const TURN_MS = 5_000;
 
 type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announcer: ConfirmationAnnouncer };
 
+/** The row got another attempt's request first (see `linkRequest`). */
+class RequestedElsewhere extends Error {}
+
 /** What one request's attempt leaves: go on, or wait for the device's pacing. */
 type Step = { waitMs?: number };
 
@@ -49,8 +52,26 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   const fail = (row: ConfirmationRowRow, error: string) =>
     repo.moveRow(row.client_id, row.id, 'pending', { state: 'failed', error: error.slice(0, 500) });
 
+  /**
+   * The row of a request this attempt did not hand over (`skipped`): another worker on the run (one that
+   * took its job over) sent it, failed it, or holds it now and settles the row itself.
+   */
+  const followRequest = async (row: ConfirmationRowRow, messageId: string): Promise<Step> => {
+    const message = await createMessagesRepository(db).findById(row.client_id, messageId);
+    if (!message) await fail(row, 'message deleted');
+    else if (message.status === 'error') await fail(row, message.error);
+    else if (message.status !== 'queue') {
+      await repo.moveRow(row.client_id, row.id, 'pending', { state: 'sent', sent_at: message.create_date });
+    } else if (message.deleted) await fail(row, 'not sent');
+    return {};
+  };
+
   /** What the attempt's outcome does to the row. */
-  const settle = async (row: ConfirmationRowRow, outcome: DispatchOutcome): Promise<Step> => {
+  const settle = async (
+    row: ConfirmationRowRow,
+    messageId: string,
+    outcome: DispatchOutcome,
+  ): Promise<Step> => {
     switch (outcome.kind) {
       case 'sent':
         await repo.moveRow(row.client_id, row.id, 'pending', {
@@ -68,8 +89,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
         await fail(row, outcome.failure.reason);
         return {};
       case 'skipped':
-        await fail(row, 'not sent');
-        return {};
+        return followRequest(row, messageId);
     }
   };
 
@@ -89,7 +109,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
       } else if (message.status !== 'queue') {
         await repo.moveRow(run.client_id, row.id, 'pending', { state: 'sent', sent_at: message.create_date });
       } else {
-        const step = await settle(row, await messages.attemptSend(run.client_id, message.id, 1));
+        const step = await settle(row, message.id, await messages.attemptSend(run.client_id, message.id, 1));
         if (step.waitMs !== undefined) return step;
       }
     }
@@ -173,20 +193,25 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
         { clientId: run.client_id, userId: run.user_id ?? '' },
         { device, contact, ...request },
         async (tx, message) => {
-          await createConfirmationsRepository(tx).updateRow(run.client_id, row.id, {
-            message_id: message.id,
-            contact_id: contact.id,
-          });
+          const linked = await createConfirmationsRepository(tx).linkRequest(
+            run.client_id,
+            row.id,
+            message.id,
+            contact.id,
+          );
+          if (!linked) throw new RequestedElsewhere();
         },
       );
       messageId = stored.id;
     } catch (error) {
+      // Another attempt asked this appointment meanwhile: this request was rolled back, never sent.
+      if (error instanceof RequestedElsewhere) return {};
       // No message left to spend (or the plan expired): the row says so instead of waiting silently.
       if (!(error instanceof AppError && error.status === 412)) throw error;
       await fail(row, error.message);
       return {};
     }
-    return settle(row, await messages.attemptSend(run.client_id, messageId, 1));
+    return settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
   };
 
   const announce = async (run: ConfirmationRunRow) => {

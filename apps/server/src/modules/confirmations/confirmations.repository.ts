@@ -1,5 +1,5 @@
 import type { ConfirmationRowState, ConfirmationTotals } from '@conversa/domain';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import {
   type ConfirmationRowRow,
@@ -153,6 +153,27 @@ export const createConfirmationsRepository = (db: Executor) => ({
       )
       .returning();
     return rows[0];
+  },
+
+  /**
+   * Links a request to a row still pending and without one, in the request's transaction. Answers false
+   * when another attempt linked its own first (a worker that took the run's job over while this one was
+   * slow): the caller rolls its request back, so the appointment is asked once.
+   */
+  async linkRequest(clientId: string, id: string, messageId: string, contactId: string): Promise<boolean> {
+    const rows = await db
+      .update(confirmationRows)
+      .set({ message_id: messageId, contact_id: contactId })
+      .where(
+        and(
+          eq(confirmationRows.client_id, clientId),
+          eq(confirmationRows.id, id),
+          eq(confirmationRows.state, 'pending'),
+          isNull(confirmationRows.message_id),
+        ),
+      )
+      .returning({ id: confirmationRows.id });
+    return rows.length > 0;
   },
 
   async updateRow(clientId: string, id: string, patch: RowPatch): Promise<ConfirmationRowRow | undefined> {

@@ -1,6 +1,6 @@
 import {
-  addDays,
   type Appointment,
+  addDays,
   type ConfirmationRow,
   type ConfirmationRun,
   type Integration,
@@ -10,7 +10,13 @@ import {
 } from '@conversa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
-import { createSandboxDevice, deliver, newPhone, outbox, type SandboxDevice } from '../../test/messaging-fixtures';
+import {
+  createSandboxDevice,
+  deliver,
+  newPhone,
+  outbox,
+  type SandboxDevice,
+} from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
@@ -62,7 +68,12 @@ const createStandard = async (session: Session) => {
 
 const companyDay = (daysAhead: number) => addDays(localDayOf(new Date(), TIME_ZONE), daysAhead);
 
-const book = async (day: string, time: string, patient: { phone: string; name: string }, specialist = 'ana') => {
+const book = async (
+  day: string,
+  time: string,
+  patient: { phone: string; name: string },
+  specialist = 'ana',
+) => {
   const booked = await api<Appointment>('POST', 'agenda/create', {
     integration_id: standard.id,
     phone: patient.phone,
@@ -88,7 +99,8 @@ const newRun = async (date: string, overrides: Record<string, unknown> = {}) => 
   return created.body.data[0] as ConfirmationRun;
 };
 
-const runOf = async (id: string) => (await api('GET', `confirmation/search/${id}`)).body.data[0] as ConfirmationRun;
+const runOf = async (id: string) =>
+  (await api('GET', `confirmation/search/${id}`)).body.data[0] as ConfirmationRun;
 const rowsOf = async (id: string) =>
   (await api<ConfirmationRow>('POST', `confirmation/appointments/${id}`, { offset: 100 })).body.data;
 const appointmentOf = async (id: string) =>
@@ -142,27 +154,51 @@ describe('confirmation runs on the Standard agenda', () => {
 
     // Camila presses "Confirmar": her row and appointment are confirmed, nothing to write back.
     const confirm = request?.buttons[0];
-    await deliver(testApp.app, device, { phone: camila.phone, type: 'button', body: confirm?.title, payload: confirm?.id });
-    await expect.poll(async () => (await appointmentOf(first.id)).status, { timeout: 10_000 }).toBe('confirmed');
+    await deliver(testApp.app, device, {
+      phone: camila.phone,
+      type: 'button',
+      body: confirm?.title,
+      payload: confirm?.id,
+    });
+    await expect
+      .poll(async () => (await appointmentOf(first.id)).status, { timeout: 10_000 })
+      .toBe('confirmed');
     // Pressing it again changes nothing and sends no second thanks.
-    await deliver(testApp.app, device, { phone: camila.phone, type: 'button', body: confirm?.title, payload: confirm?.id });
+    await deliver(testApp.app, device, {
+      phone: camila.phone,
+      type: 'button',
+      body: confirm?.title,
+      payload: confirm?.id,
+    });
 
     // Diego has two appointments: a word is ambiguous, so he is asked which; then his button decides.
     await deliver(testApp.app, device, { phone: diego.phone, body: 'Sí, gracias' });
     await expect
-      .poll(async () => (await outbox(testApp.app, device, diego.phone)).some((m) => m.body.includes('15:30')), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await outbox(testApp.app, device, diego.phone)).some((m) => m.body.includes('15:30')),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     expect((await appointmentOf(diegoMorning.id)).status).toBe('scheduled');
     const afternoonRequest = (await requestTo(diego.phone)).find((message) => message.body.includes('15:30'));
     const cancel = afternoonRequest?.buttons[1];
-    await deliver(testApp.app, device, { phone: diego.phone, type: 'button', body: cancel?.title, payload: cancel?.id });
-    await expect.poll(async () => (await appointmentOf(diegoAfternoon.id)).status, { timeout: 10_000 }).toBe('cancelled');
+    await deliver(testApp.app, device, {
+      phone: diego.phone,
+      type: 'button',
+      body: cancel?.title,
+      payload: cancel?.id,
+    });
+    await expect
+      .poll(async () => (await appointmentOf(diegoAfternoon.id)).status, { timeout: 10_000 })
+      .toBe('cancelled');
 
     // Elena answers with a word: her only waiting appointment is cancelled.
     await deliver(testApp.app, device, { phone: elena.phone, body: '¡NO! no puedo' });
-    await expect.poll(async () => (await appointmentOf(third.id)).status, { timeout: 10_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await appointmentOf(third.id)).status, { timeout: 10_000 })
+      .toBe('cancelled');
 
     const rows = await rowsOf(run.id);
     expect(Object.fromEntries(rows.map((row) => [row.agenda_id, [row.state, row.writeback]]))).toEqual({
@@ -179,7 +215,9 @@ describe('confirmation runs on the Standard agenda', () => {
       no_reply: 0,
       failed: 0,
     });
-    const thanks = (await outbox(testApp.app, device, camila.phone)).filter((m: Message) => m.body.startsWith('¡Gracias!'));
+    const thanks = (await outbox(testApp.app, device, camila.phone)).filter((m: Message) =>
+      m.body.startsWith('¡Gracias!'),
+    );
     expect(thanks).toHaveLength(1);
 
     // The dashboard of the day counts the rows in their latest state.
@@ -199,7 +237,9 @@ describe('confirmation runs on the Standard agenda', () => {
     const appointment = await book(day, '09:00', patient);
     const run = await newRun(day, { reply_deadline: new Date(Date.now() + 4_000).toISOString() });
     expect((await api('POST', `confirmation/start/${run.id}`)).status).toBe(200);
-    await expect.poll(async () => (await runOf(run.id)).status, { timeout: 45_000, interval: 1_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await runOf(run.id)).status, { timeout: 45_000, interval: 1_000 })
+      .toBe('completed');
     expect((await runOf(run.id)).totals).toMatchObject({ appointments: 1, sent: 1, no_reply: 1 });
     expect((await appointmentOf(appointment.id)).status).toBe('scheduled');
     // A late answer changes nothing.
