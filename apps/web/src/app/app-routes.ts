@@ -36,7 +36,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () => import('../features/dashboard/dashboard-main-page').then((m) => m.DashboardMainPage),
   }),
   route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced'),
-  route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation'),
+  route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation', undefined, {
+    page: () =>
+      import('../features/dashboard/confirmations/confirmations-dashboard-page').then(
+        (m) => m.ConfirmationsDashboardPage,
+      ),
+  }),
   route('chat', 'chat', 'chat.view', 'main', {
     chrome: chatChrome,
     page: () => import('./chat-widget-route').then((m) => m.ChatRoute),
@@ -79,7 +84,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   route('tasks', 'tasks', 'task.view', 'main', {
     page: () => import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
   }),
-  route('agendas', 'agendas', 'agenda.view', 'main'),
+  route('agendas', 'agendas', 'agenda.view', 'main', {
+    page: () => import('../features/agendas/pages/agenda-page').then((m) => m.AgendaPage),
+  }),
   route('diffusions', 'diffusions', 'marketing.view', 'main', {
     page: () => import('../features/diffusions/pages/diffusions-page').then((m) => m.DiffusionsPage),
   }),
@@ -87,7 +94,15 @@ export const APP_ROUTES: readonly AppRoute[] = [
     page: () =>
       import('../features/diffusions/pages/diffusion-detail-page').then((m) => m.DiffusionDetailPage),
   }),
-  route('confirmations', 'confirmations', 'confirmation.view', 'main'),
+  route('confirmations', 'confirmations', 'confirmation.view', 'main', {
+    page: () => import('../features/confirmations/pages/confirmations-page').then((m) => m.ConfirmationsPage),
+  }),
+  route('confirmationDetail', 'confirmations/:id', 'confirmation.view', undefined, {
+    page: () =>
+      import('../features/confirmations/pages/confirmation-detail-page').then(
+        (m) => m.ConfirmationDetailPage,
+      ),
+  }),
   route('storage', 'storage', 'storage.view', 'main'),
   route('settings', 'settings', 'setting.view', 'main', {
     page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),

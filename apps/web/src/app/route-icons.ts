@@ -58,6 +58,7 @@ const ROUTE_ICONS = {
   diffusions: CampaignOutlined,
   diffusionDetail: CampaignOutlined,
   confirmations: EventAvailableOutlined,
+  confirmationDetail: EventAvailableOutlined,
   storage: FolderOutlined,
   settings: SettingsOutlined,
   profile: PersonOutline,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, firstDayOfWeek, monthGrid } from './calendar-month';
+import { firstDayOfWeek } from '../../shared/format/week-start';
+import { dayKey, monthGrid } from './calendar-month';
 
 describe('tasks calendar month', () => {
   it('starts the week where the company is: Monday in Chile, Sunday in the United States', () => {

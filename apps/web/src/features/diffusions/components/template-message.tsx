@@ -3,8 +3,8 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
+import { templateParameterCount, useApprovedTemplates } from '../../../shared/templates/approved-templates';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { templateParameterCount, useApprovedTemplates } from '../api/templates';
 import type { DiffusionForm, FormErrors } from '../diffusion-form';
 import { MessagePreview } from './message-preview';
 

@@ -2,11 +2,11 @@ import type { Template, TemplateCreateInput } from '@conversa/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
 import { type Notification, RECONNECTED, useSocketEvent } from '../../../shared/socket';
+import { APPROVED_TEMPLATES_KEY } from '../../../shared/templates/approved-templates';
 
-/** Every templates list (all devices, or one); a diffusion's template choice lives under its own key. */
+/** Every templates list (all devices, or one); a message's template choice lives under its own key. */
 export const templatesKey = ['templates'] as const;
 const templateListKey = (deviceId: string) => [...templatesKey, 'list', deviceId] as const;
-const DIFFUSION_TEMPLATES_KEY = ['diffusions', 'templates'] as const;
 
 /** A WhatsApp Business account holds a few hundred templates at most: one page holds them. */
 const LIST_SIZE = 500;
@@ -33,7 +33,7 @@ export const useTemplateList = (deviceId: string) =>
 const reloadTemplates = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: templatesKey }),
-    queryClient.invalidateQueries({ queryKey: DIFFUSION_TEMPLATES_KEY }),
+    queryClient.invalidateQueries({ queryKey: APPROVED_TEMPLATES_KEY }),
   ]);
 
 export const useSynchronizeTemplates = () => {
@@ -84,7 +84,7 @@ export const applyTemplateNotification = (queryClient: QueryClient, notification
       rows?.map((row) => (row.id === item.id ? { ...row, ...item } : row)),
     );
   }
-  void queryClient.invalidateQueries({ queryKey: DIFFUSION_TEMPLATES_KEY });
+  void queryClient.invalidateQueries({ queryKey: APPROVED_TEMPLATES_KEY });
 };
 
 /** Keeps the templates screens current from the company's notifications, and after a reconnection. */

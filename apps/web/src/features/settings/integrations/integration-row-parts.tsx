@@ -18,7 +18,12 @@ import { useDeleteIntegration, useTestIntegration } from './integrations-api';
  * cell, the Test / Edit / Delete buttons and the delete confirmation. `texts` is the section's own wording
  * (testOk, testFailed, testNamed, deleted, deleteTitle, confirmDelete); `testId` the prefix of its test ids.
  */
-type SectionWords = 'settings.integrations' | 'settings.webhooks' | 'settings.yeastar' | 'settings.zoho';
+type SectionWords =
+  | 'settings.integrations'
+  | 'settings.webhooks'
+  | 'settings.yeastar'
+  | 'settings.zoho'
+  | 'settings.scheduling';
 
 const failureText = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.info) || fallback;

@@ -31,6 +31,7 @@ import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from 
 import { IntegrationSection, SectionTable } from './integration-section';
 import { useIntegrationList } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
+import { SchedulingSection } from './scheduling/scheduling-section';
 import { WebhooksSection } from './webhooks/webhooks-section';
 import { YeastarSection } from './yeastar/yeastar-section';
 import { ZohoSection } from './zoho/zoho-section';
@@ -220,6 +221,7 @@ export const IntegrationsTab = () => {
           onClose={() => setDeleting(null)}
         />
       </IntegrationSection>
+      <SchedulingSection />
       <WebhooksSection />
       <YeastarSection />
       <ZohoSection />

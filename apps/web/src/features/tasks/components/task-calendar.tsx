@@ -7,9 +7,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { intlLocale } from '../../../shared/format/intl-format';
+import { firstDayOfWeek } from '../../../shared/format/week-start';
 import { recordsKey } from '../../../shared/records/api/search-records';
 import { searchTasks } from '../api/tasks';
-import { addMonths, dayKey, firstDayOfWeek, monthGrid, startOfMonth } from '../calendar-month';
+import { addMonths, dayKey, monthGrid, startOfMonth } from '../calendar-month';
 import { EXPIRY_TONE, PRIORITY_TONE } from './task-chips';
 
 /** Chips a day shows before its "+n more". */

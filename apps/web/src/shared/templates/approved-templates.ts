@@ -1,16 +1,20 @@
 import type { Template } from '@conversa/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../shared/api-client';
+import { ApiError, api } from '../api-client';
 
 const TEMPLATES_PAGE = 100;
 
+/** Every device's approved templates; the templates screen reads them again after a synchronize. */
+export const APPROVED_TEMPLATES_KEY = ['approved-templates'] as const;
+
 /**
- * The APPROVED templates of one device (not of RED quality), the only ones a diffusion may send. Without template.view the
- * server answers 403: the message then offers no template rather than an error.
+ * The APPROVED templates of one device (not of RED quality), the only ones a diffusion or a confirmation
+ * run may send. Without template.view the server answers 403: the message then offers no template rather
+ * than an error.
  */
 export const useApprovedTemplates = (deviceId: string) =>
   useQuery({
-    queryKey: ['diffusions', 'templates', deviceId],
+    queryKey: [...APPROVED_TEMPLATES_KEY, deviceId],
     enabled: deviceId !== '',
     staleTime: 60_000,
     queryFn: async ({ signal }): Promise<Template[]> => {
@@ -29,7 +33,7 @@ export const useApprovedTemplates = (deviceId: string) =>
           errors: 'caller',
           signal,
         });
-        // A RED template pauses a diffusion (issue 16), so it is not offered for a new one either.
+        // A RED template pauses a diffusion (issue 16), so it is not offered for a new message either.
         return envelope.data.filter(
           (template) => template.status === 'APPROVED' && template.quality !== 'RED',
         );

@@ -1,0 +1,93 @@
+import type { Appointment } from '@conversa/domain';
+import { ButtonBase, Typography } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgendaFormat } from '../agenda-format';
+import { STATUS_TONE } from '../appointment-status';
+
+/** What a dragged appointment carries: its id, under a type no other drag of the page uses. */
+export const APPOINTMENT_DRAG_TYPE = 'application/x-conversa-appointment';
+
+export const isAppointmentDrag = (event: DragEvent): boolean =>
+  [...event.dataTransfer.types].includes(APPOINTMENT_DRAG_TYPE);
+
+type BlockProps = {
+  appointment: Appointment;
+  /** Its times on the company's clock, as the person reads them. */
+  format: AgendaFormat;
+  isMovable: boolean;
+  isCompact?: boolean;
+  onOpen: (appointment: Appointment) => void;
+  sx?: SxProps<Theme>;
+};
+
+/**
+ * An appointment on the calendar, coloured by its state and named for screen readers with its time,
+ * patient, professional and state; a click opens it, and one of the product's own agenda can be dragged
+ * to another slot.
+ */
+export const AppointmentBlock = ({
+  appointment,
+  format,
+  isMovable,
+  isCompact = false,
+  onOpen,
+  sx,
+}: BlockProps) => {
+  const { t } = useTranslation();
+  const tone = STATUS_TONE[appointment.status];
+  const status = t(`agendas.status.${appointment.status}`);
+  const patient = appointment.patient_name || appointment.phone;
+  const time = format.span(appointment);
+  const label = t('agendas.block', { time, patient, professional: appointment.specialist_name, status });
+  return (
+    <ButtonBase
+      draggable={isMovable}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(APPOINTMENT_DRAG_TYPE, appointment.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={() => onOpen(appointment)}
+      aria-label={label}
+      title={label}
+      data-testid="appointment"
+      data-id={appointment.id}
+      data-status={appointment.status}
+      sx={[
+        {
+          display: 'grid',
+          alignContent: 'start',
+          justifyContent: 'stretch',
+          justifyItems: 'start',
+          textAlign: 'start',
+          overflow: 'hidden',
+          borderRadius: 1,
+          px: 0.75,
+          py: isCompact ? 0.25 : 0.5,
+          bgcolor: `${tone}.main`,
+          color: `${tone}.contrastText`,
+          cursor: isMovable ? 'grab' : 'pointer',
+          boxShadow: 1,
+          ...(appointment.status === 'cancelled' ? { opacity: 0.65, textDecoration: 'line-through' } : {}),
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'text.primary', outlineOffset: 1 },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+        {isCompact ? `${format.start(appointment.meet_date)} ${patient}` : time}
+      </Typography>
+      {!isCompact && (
+        <>
+          <Typography variant="caption" sx={{ lineHeight: 1.3, maxWidth: '100%' }} noWrap>
+            {patient}
+          </Typography>
+          <Typography variant="caption" sx={{ lineHeight: 1.3, opacity: 0.85, maxWidth: '100%' }} noWrap>
+            {appointment.specialist_name}
+          </Typography>
+        </>
+      )}
+    </ButtonBase>
+  );
+};
