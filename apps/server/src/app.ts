@@ -241,6 +241,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const channels = createChannelRegistry({
     graphApiUrl: config.graphApiUrl,
     telegramApiUrl: config.telegramApiUrl,
+    d360ApiUrl: config.d360ApiUrl,
+    twilioApiUrl: config.twilioApiUrl,
+    maytapiApiUrl: config.maytapiApiUrl,
     publicUrl: config.publicUrl,
     providerTimeoutMs: config.providerTimeoutMs,
     outboundAllowHosts: config.outboundAllowHosts,

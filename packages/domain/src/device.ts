@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { MESSAGES, requiredText } from './validation';
 
 /** Channel providers a device can connect through; `sandbox` is the built-in simulated customer. */
-export const CHANNEL_TYPES = ['sandbox', 'whatsapp', 'telegram', 'messenger', 'instagram'] as const;
+export const CHANNEL_TYPES = [
+  'sandbox',
+  'whatsapp',
+  'telegram',
+  'messenger',
+  'instagram',
+  'dialog360',
+  'twilio',
+  'maytapi',
+] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 export const DEVICE_STATUSES = ['connected', 'disconnected'] as const;
@@ -11,6 +20,20 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 /** official: the provider's business API; unofficial: a bridge through a personal account. */
 export const DEVICE_MODES = ['official', 'unofficial'] as const;
 export type DeviceMode = (typeof DEVICE_MODES)[number];
+
+/**
+ * The types whose mode is theirs, whatever a body says (API.md part 3, "More channel providers"): the
+ * Cloud API through 360dialog or Twilio is official, a gateway linked by a QR code is not.
+ */
+export const FIXED_DEVICE_MODES: Partial<Record<ChannelType, DeviceMode>> = {
+  dialog360: 'official',
+  twilio: 'official',
+  maytapi: 'unofficial',
+};
+
+/** An unofficial gateway's link to the phone: waiting for a QR scan, linked, dropped, or banned by WhatsApp. */
+export const DEVICE_SESSIONS = ['qr', 'connected', 'disconnected', 'banned'] as const;
+export type DeviceSession = (typeof DEVICE_SESSIONS)[number];
 
 /**
  * Provider settings that are secrets: stored encrypted, answered masked. verify_token (Meta's handshake)
@@ -23,6 +46,9 @@ export const SECRET_CONFIG_KEYS = [
   'page_access_token',
   'verify_token',
   'secret_token',
+  'api_key',
+  'auth_token',
+  'webhook_secret',
 ] as const;
 
 export const isSecretConfigKey = (key: string): boolean =>
@@ -57,6 +83,10 @@ export type Device = {
       config: DeviceConfig;
       /** `${PUBLIC_URL}/webhooks/{type}/{id}`: the callback URL to give the provider. */
       webhook_url: string;
+      /** An unofficial gateway's session (maytapi only). */
+      session?: DeviceSession;
+      /** While the session is `qr`: the QR to scan, as `data:image/png;base64,…`; '' otherwise. */
+      qr?: string;
     };
   };
   create_date: string;
@@ -70,7 +100,9 @@ export const isDeviceConnected = (device: Pick<Device, 'status'>): boolean => de
  * exercise the template flow without Meta.
  */
 export const canSendTemplates = (device: { mode: DeviceMode; type: ChannelType }): boolean =>
-  device.type === 'sandbox' || (device.type === 'whatsapp' && device.mode === 'official');
+  device.type === 'sandbox' ||
+  device.type === 'dialog360' ||
+  (device.type === 'whatsapp' && device.mode === 'official');
 
 const colorField = () =>
   z
@@ -114,6 +146,18 @@ export const DEVICE_CONFIG_SCHEMAS = {
     app_secret: secretText(),
     verify_token: secretText(),
   }),
+  // The server generates each webhook_secret; it cannot be given.
+  dialog360: z.object({ api_key: secretText() }),
+  twilio: z.object({
+    account_sid: requiredText().regex(/^AC[0-9a-fA-F]{32}$/, { error: MESSAGES.invalid }),
+    auth_token: secretText(),
+    from_number: requiredText().regex(/^\+\d{8,15}$/, { error: MESSAGES.invalid }),
+  }),
+  maytapi: z.object({
+    product_id: requiredText().max(100),
+    phone_id: requiredText().max(100),
+    api_key: secretText(),
+  }),
 } as const satisfies Record<ChannelType, z.ZodType>;
 
 const maskedSecret = () => z.string().refine(isMaskedSecret);
@@ -148,6 +192,9 @@ export const deviceCreateSchema = z.object({
       conectOf('telegram', DEVICE_CONFIG_SCHEMAS.telegram),
       conectOf('messenger', DEVICE_CONFIG_SCHEMAS.messenger),
       conectOf('instagram', DEVICE_CONFIG_SCHEMAS.instagram),
+      conectOf('dialog360', DEVICE_CONFIG_SCHEMAS.dialog360),
+      conectOf('twilio', DEVICE_CONFIG_SCHEMAS.twilio),
+      conectOf('maytapi', DEVICE_CONFIG_SCHEMAS.maytapi),
     ]),
   }),
 });

@@ -4,9 +4,9 @@ import { normalizePhone } from './countries';
 import { INT4_MAX, refineSafeInput } from './input-limits';
 import {
   MESSAGE_STATUSES,
-  MESSAGE_TYPES,
   type MessageStatus,
   type MessageType,
+  SENDABLE_MESSAGE_TYPES,
   TEMP_ID_PATTERN,
 } from './message';
 
@@ -36,8 +36,27 @@ export type Message = {
   buttons: MessageButton[];
   /** The id of the button an inbound message pressed ('' for a typed message); its body is the title. */
   button_reply: string;
+  /** The message this one answers or reacts to, null when none (API.md part 3, "Every inbound kind shown"). */
+  quoted: QuotedMessage | null;
+  /** A shared contact card's people, [] for any other message. */
+  contacts: SharedContact[];
   error: string;
 };
+
+/**
+ * A quoted (or reacted-to) message: `message_id` is the provider's id; the others are those of the message
+ * stored with that id on the same device, or '', '', '', false when there is none.
+ */
+export type QuotedMessage = {
+  id: string;
+  message_id: string;
+  type: MessageType | '';
+  body: string;
+  fromMe: boolean;
+};
+
+/** One person of a shared contact card: phones as digits only. */
+export type SharedContact = { name: string; phones: string[]; emails: string[] };
 
 /** A reply button: its id comes back with the customer's press (API.md part 3 §4). */
 export type MessageButton = { id: string; title: string };
@@ -67,7 +86,7 @@ const idField = () => z.string().min(1).max(64);
 /** `POST message/create`: JSON, or multipart form fields (numbers arrive as text) plus `attachment`. */
 export const messageCreateSchema = z
   .object({
-    type: z.enum(MESSAGE_TYPES).default('chat'),
+    type: z.enum(SENDABLE_MESSAGE_TYPES).default('chat'),
     body: z.string().max(4096).default(''),
     device_id: idField(),
     contact_id: idField(),

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const MESSAGE_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'location'] as const;
+/** What a person (or the API) may send: `message/create` takes these. */
+export const SENDABLE_MESSAGE_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'location'] as const;
+export type SendableMessageType = (typeof SENDABLE_MESSAGE_TYPES)[number];
+/**
+ * Kinds only customers send (API.md part 3, "Every inbound kind shown"): a shared contact card, a reaction
+ * to a message, an Instagram story mention, and a kind the product does not read (named, never dropped).
+ */
+export const INBOUND_ONLY_MESSAGE_TYPES = ['contact', 'reaction', 'story_mention', 'unsupported'] as const;
+export const MESSAGE_TYPES = [...SENDABLE_MESSAGE_TYPES, ...INBOUND_ONLY_MESSAGE_TYPES] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** Message statuses as the API spells them ('recive' is the product's word for delivered). */

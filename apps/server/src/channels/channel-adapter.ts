@@ -185,6 +185,9 @@ export type ChannelAdapter = {
 export type ChannelOptions = {
   graphApiUrl: string;
   telegramApiUrl: string;
+  d360ApiUrl: string;
+  twilioApiUrl: string;
+  maytapiApiUrl: string;
   /** Absolute base of our own URLs (webhooks given to Telegram). */
   publicUrl: string;
   providerTimeoutMs: number;

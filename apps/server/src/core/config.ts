@@ -12,6 +12,9 @@ export const DEFAULT_GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const DEFAULT_FLOW_API_URL = 'https://www.flow.cl/api';
 export const DEFAULT_PAYPAL_API_URL = 'https://api-m.paypal.com';
 export const DEFAULT_REBILL_API_URL = 'https://api.rebill.com/v3';
+export const DEFAULT_D360_API_URL = 'https://waba-v2.360dialog.io';
+export const DEFAULT_TWILIO_API_URL = 'https://api.twilio.com';
+export const DEFAULT_MAYTAPI_API_URL = 'https://api.maytapi.com/api';
 export const DEFAULT_DENTALINK_API_URL = 'https://api.dentalink.healthatom.com/api/v1';
 export const DEFAULT_MEDILINK_API_URL = 'https://api.medilink.healthatom.com/api/v1';
 export const DEFAULT_MEDILINK_V5_API_URL = 'https://api.medilink2.healthatom.com/api/v5';
@@ -57,6 +60,10 @@ const envSchema = z.object({
   // Provider endpoints; tests point them at local fakes.
   GRAPH_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_GRAPH_API_URL)),
   TELEGRAM_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_TELEGRAM_API_URL)),
+  // More WhatsApp providers (API.md part 3, "More channel providers"): 360dialog, Twilio, a QR gateway.
+  D360_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_D360_API_URL)),
+  TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_TWILIO_API_URL)),
+  MAYTAPI_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_MAYTAPI_API_URL)),
   // Answer bots: any OpenAI-compatible chat-completions server, Dialogflow ES and Google's token URL.
   OPENAI_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_OPENAI_API_URL)),
   DIALOGFLOW_API_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_DIALOGFLOW_API_URL)),
@@ -126,6 +133,9 @@ export type Config = {
   seedDemo: boolean;
   graphApiUrl: string;
   telegramApiUrl: string;
+  d360ApiUrl: string;
+  twilioApiUrl: string;
+  maytapiApiUrl: string;
   openaiApiUrl: string;
   dialogflowApiUrl: string;
   googleTokenUrl: string;
@@ -207,6 +217,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     seedDemo: vars.SEED_DEMO,
     graphApiUrl: vars.GRAPH_API_URL.replace(/\/+$/, ''),
     telegramApiUrl: vars.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    d360ApiUrl: vars.D360_API_URL.replace(/\/+$/, ''),
+    twilioApiUrl: vars.TWILIO_API_URL.replace(/\/+$/, ''),
+    maytapiApiUrl: vars.MAYTAPI_API_URL.replace(/\/+$/, ''),
     openaiApiUrl: vars.OPENAI_API_URL.replace(/\/+$/, ''),
     dialogflowApiUrl: vars.DIALOGFLOW_API_URL.replace(/\/+$/, ''),
     googleTokenUrl: vars.GOOGLE_TOKEN_URL,

@@ -2,7 +2,13 @@ import type { AccountType } from '@conversa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InboundEvent } from '../channels/channel-adapter';
 import { createChannelRegistry } from '../channels/channel-registry';
-import { DEFAULT_GRAPH_API_URL, DEFAULT_TELEGRAM_API_URL } from '../core/config';
+import {
+  DEFAULT_D360_API_URL,
+  DEFAULT_GRAPH_API_URL,
+  DEFAULT_MAYTAPI_API_URL,
+  DEFAULT_TELEGRAM_API_URL,
+  DEFAULT_TWILIO_API_URL,
+} from '../core/config';
 import { createSecretBox, createUrlSigner } from '../core/crypto/secret-box';
 import type { Database } from '../core/db/database';
 import { DEMO_LOGINS } from '../core/db/seed-logins';
@@ -76,6 +82,9 @@ export const seedDemoConversations = async (db: Database, options: DemoSeedOptio
   const channels = createChannelRegistry({
     graphApiUrl: DEFAULT_GRAPH_API_URL,
     telegramApiUrl: DEFAULT_TELEGRAM_API_URL,
+    d360ApiUrl: DEFAULT_D360_API_URL,
+    twilioApiUrl: DEFAULT_TWILIO_API_URL,
+    maytapiApiUrl: DEFAULT_MAYTAPI_API_URL,
     publicUrl,
     providerTimeoutMs: 15_000,
     outboundAllowHosts: [],

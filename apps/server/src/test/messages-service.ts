@@ -22,6 +22,9 @@ export const createTestMessagesService = ({ app, config }: TestApp) => {
     channels: createChannelRegistry({
       graphApiUrl: config.graphApiUrl,
       telegramApiUrl: config.telegramApiUrl,
+      d360ApiUrl: config.d360ApiUrl,
+      twilioApiUrl: config.twilioApiUrl,
+      maytapiApiUrl: config.maytapiApiUrl,
       publicUrl: config.publicUrl,
       providerTimeoutMs: config.providerTimeoutMs,
       outboundAllowHosts: config.outboundAllowHosts,

@@ -57,6 +57,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   // Nothing listens on the discard port: a provider call not pointed at a fake fails at once.
   graphApiUrl: 'http://127.0.0.1:9/graph',
   telegramApiUrl: 'http://127.0.0.1:9/telegram',
+  d360ApiUrl: 'http://127.0.0.1:9/d360',
+  twilioApiUrl: 'http://127.0.0.1:9/twilio',
+  maytapiApiUrl: 'http://127.0.0.1:9/maytapi',
   openaiApiUrl: 'http://127.0.0.1:9/openai',
   scheduling: {
     dentalinkApiUrl: 'http://127.0.0.1:9/dentalink',

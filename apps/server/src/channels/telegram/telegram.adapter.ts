@@ -193,6 +193,9 @@ const toMethod = (message: OutboundMessage): { method: string; params: Record<st
       return message.mimetype.endsWith('/ogg')
         ? { method: 'sendVoice', params: { voice: message.attachmentUrl, ...caption } }
         : { method: 'sendAudio', params: { audio: message.attachmentUrl, ...caption } };
+    default:
+      // Kinds only customers send (a contact card, a reaction…) are never queued to go out.
+      return `a ${message.type} message cannot be sent`;
   }
 };
 

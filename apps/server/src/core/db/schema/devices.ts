@@ -1,9 +1,20 @@
-import type { ChannelType, DeviceConfig, DeviceMode, DeviceStatus } from '@conversa/domain';
+import type { ChannelType, DeviceConfig, DeviceMode, DeviceSession, DeviceStatus } from '@conversa/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
-/** Provider settings as stored: secrets inside config are AES-256-GCM ciphertexts (core/crypto). */
-export type DeviceSetting = { conect: { type: ChannelType; status: DeviceStatus; config: DeviceConfig } };
+/**
+ * Provider settings as stored: secrets inside config are AES-256-GCM ciphertexts (core/crypto). An
+ * unofficial gateway (maytapi) also keeps its session and, while it waits for a scan, the QR.
+ */
+export type DeviceSetting = {
+  conect: {
+    type: ChannelType;
+    status: DeviceStatus;
+    config: DeviceConfig;
+    session?: DeviceSession;
+    qr?: string;
+  };
+};
 
 /** A connected channel account (a WhatsApp number, a Telegram bot, the sandbox). */
 export const devices = pgTable(

@@ -1,4 +1,10 @@
-import type { MessageButton, MessageStatus, MessageTemplate, MessageType } from '@conversa/domain';
+import type {
+  MessageButton,
+  MessageStatus,
+  MessageTemplate,
+  MessageType,
+  SharedContact,
+} from '@conversa/domain';
 import {
   boolean,
   index,
@@ -41,6 +47,10 @@ export const messages = pgTable(
     template: jsonb('template').$type<MessageTemplate>(),
     buttons: jsonb('buttons').$type<MessageButton[]>().notNull().default([]),
     button_reply: text('button_reply').notNull().default(''),
+    // The provider's id of the message this one answers or reacts to ('' for none); resolved on read.
+    quoted_message_id: text('quoted_message_id').notNull().default(''),
+    // A shared contact card's people.
+    contacts: jsonb('contacts').$type<SharedContact[]>().notNull().default([]),
     starred: boolean('starred').notNull().default(false),
     selected: boolean('selected').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
