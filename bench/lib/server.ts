@@ -17,6 +17,8 @@ export type ServerOptions = {
   build: 'src' | 'dist';
   cpuProfileDir?: string;
   name: string;
+  /** More environment for this server (a provider's base URL pointed at a local fake). */
+  env?: Record<string, string>;
 };
 
 export type RunningServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
@@ -57,10 +59,11 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   if (options.build === 'dist' && !existsSync(entry[0] ?? '')) {
     throw new Error('apps/server/dist/main.js is missing: run `npm run build -w @conversa/server` first');
   }
-  const profile = options.cpuProfileDir
-    ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir, '--cpu-prof-name', `${options.name}.cpuprofile`]
-    : [];
-  if (options.cpuProfileDir) mkdirSync(options.cpuProfileDir, { recursive: true });
+  // One folder per server, Node's own file names in it: under tsx the loader's worker thread writes a
+  // profile too, and one fixed name let it overwrite the main thread's.
+  const profileDir = options.cpuProfileDir ? join(options.cpuProfileDir, options.name) : undefined;
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const child = spawn(process.execPath, [...profile, ...entry], {
     cwd: REPO_ROOT,
     env: {
@@ -76,6 +79,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       SEED_DEMO: 'false',
       SECRET_KEY: BENCH_SECRET_KEY,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -32,6 +32,14 @@ import { createConfirmationsRepository } from './confirmations.repository';
 /** One job run sends at most this many requests (or for this long) before handing over to the next. */
 const ROWS_PER_TURN = 50;
 const TURN_MS = 5_000;
+/**
+ * Rows asked side by side in a turn: one request is a chain of statements and a provider call, so one
+ * at a time leaves the device's pacing (80/s on WhatsApp) unused. Each lane owns the rows it claimed.
+ */
+const LANES = 4;
+/** A wait for the device's bucket this short is waited by the lane, rather than by re-queuing the job. */
+const SHORT_WAIT_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announcer: ConfirmationAnnouncer };
 
@@ -211,7 +219,12 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
       await fail(row, error.message);
       return {};
     }
-    return settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
+    let step = await settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
+    while (step.waitMs !== undefined && step.waitMs <= SHORT_WAIT_MS) {
+      await sleep(step.waitMs);
+      step = await settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
+    }
+    return step;
   };
 
   const announce = async (run: ConfirmationRunRow) => {
@@ -229,15 +242,21 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     const started = Date.now();
     let step = await settleInFlight(run);
     let asked = 0;
-    while (step.waitMs === undefined && asked < ROWS_PER_TURN && Date.now() - started < TURN_MS) {
-      const row = await repo.claimNext(clientId, runId);
-      if (!row) break;
-      step = await ask(run, device, row);
-      asked += 1;
-    }
+    const lane = async () => {
+      while (step.waitMs === undefined && asked < ROWS_PER_TURN && Date.now() - started < TURN_MS) {
+        const row = await repo.claimNext(clientId, runId);
+        if (!row) return;
+        asked += 1;
+        const laneStep = await ask(run, device, row);
+        if (laneStep.waitMs !== undefined) step = laneStep;
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+    const failed = lanes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     await announce(run);
     if (step.waitMs !== undefined) throw new Postpone('paced by the device', step.waitMs);
-    if (asked === ROWS_PER_TURN || Date.now() - started >= TURN_MS) throw new Postpone('next turn', 0);
+    if (asked >= ROWS_PER_TURN || Date.now() - started >= TURN_MS) throw new Postpone('next turn', 0);
   };
 
   return {

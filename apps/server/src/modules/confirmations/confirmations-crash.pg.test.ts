@@ -285,7 +285,8 @@ describe('a confirmation run across server processes', () => {
           ),
         { timeout: 15_000, interval: 100 },
       )
-      .toBe(2);
+      // The held worker and the one that took the run over both wait at that patient (with other lanes).
+      .toBeGreaterThanOrEqual(2);
     await releaseContact();
 
     const finished = async () => {
