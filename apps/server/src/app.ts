@@ -76,6 +76,8 @@ import { createContactsService } from './modules/contacts/contacts.service';
 import { dealImportTarget } from './modules/deals/deals.import';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { createDealsService } from './modules/deals/deals.service';
+import { deviceQrRoutes } from './modules/devices/device-qr.routes';
+import { setUpDeviceSessions } from './modules/devices/device-sessions';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
 import { devicesAdminRoutes } from './modules/devices-admin/devices-admin.routes';
@@ -252,6 +254,15 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const publicUrl = config.publicUrl;
   const accountService = createAccountService({ db, box, publicUrl, files });
   const devicesService = createDevicesService({ db, events, box, channels, publicUrl });
+  // An unofficial gateway's session: its status events, a poll while not connected, device/qr.
+  const deviceSessions = setUpDeviceSessions({
+    db,
+    box,
+    channels,
+    devices: devicesService,
+    queue,
+    logger: app.log,
+  });
   const contactsService = createContactsService({ db, events });
   const leadsService = createLeadsService({ db, events, contacts: contactsService });
   const pipelinesService = createPipelinesService({ db, events });
@@ -379,6 +390,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(featuresRoutes, { service: featuresService });
           await localized.register(devicesAdminRoutes, { service: devicesAdminService });
           await localized.register(devicesRoutes, { service: devicesService });
+          await localized.register(deviceQrRoutes, { sessions: deviceSessions });
           await localized.register(contactsRoutes, { service: contactsService, db });
           await localized.register(leadsRoutes, { service: leadsService, db });
           await localized.register(pipelinesRoutes, { service: pipelinesService });
@@ -417,6 +429,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     channels,
     messages: messagesService,
     templates: templatesService,
+    sessions: deviceSessions,
   });
   await app.register(callsWebhookRoutes, { service: callsService });
   await app.register(calendlyWebhookRoutes, { box, deliveries: agenda.calendly });

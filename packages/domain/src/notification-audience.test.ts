@@ -97,3 +97,27 @@ describe('contacts, pipelines and tasks', () => {
     expect(notificationFor(holderOf('chat.view'), hidden, null)).toBeNull();
   });
 });
+
+describe('devices', () => {
+  it("a gateway's QR goes only to those who may change the device; its session to every device viewer", () => {
+    const gateway = {
+      id: 'd1',
+      setting: {
+        conect: {
+          type: 'maytapi',
+          config: { product_id: 'p1', api_key: '••••0001' },
+          session: 'qr',
+          qr: 'data:image/png;base64,iVBORw0KGgo=',
+        },
+      },
+    };
+    const update = { module: 'device', data: [gateway] };
+    expect(notificationFor(holderOf('device.view', 'device.edit'), update, null)?.data).toEqual([gateway]);
+    expect(notificationFor(holderOf('device.view'), update, null)?.data).toEqual([
+      {
+        id: 'd1',
+        setting: { conect: { type: 'maytapi', config: { product_id: 'p1' }, session: 'qr', qr: '' } },
+      },
+    ]);
+  });
+});

@@ -36,14 +36,18 @@ const pick = (record: NotificationRecord, keys: readonly string[]): Notification
 /** The sandbox's webhook secret is kept whole (the simulator needs it), so it counts as a secret too. */
 const isDeviceSecretKey = (key: string): boolean => isSecretConfigKey(key) || key === 'secret';
 
-/** A device as a viewer who may not change it sees it: every provider setting except the secrets. */
+/**
+ * A device as a viewer who may not change it sees it: every provider setting except the secrets. A
+ * gateway's QR is one too (scanning it links a phone to the company's device), so its session shows, not it.
+ */
 export const deviceWithoutSecrets = <T extends object>(device: T): T => {
   const record = device as NotificationRecord;
   const setting = isRecord(record.setting) ? record.setting : undefined;
   const conect = setting && isRecord(setting.conect) ? setting.conect : undefined;
   if (!setting || !conect || !isRecord(conect.config)) return device;
   const config = Object.fromEntries(Object.entries(conect.config).filter(([key]) => !isDeviceSecretKey(key)));
-  return { ...device, setting: { ...setting, conect: { ...conect, config } } };
+  const qr = 'qr' in conect ? { qr: '' } : {};
+  return { ...device, setting: { ...setting, conect: { ...conect, config, ...qr } } };
 };
 
 /**

@@ -2,12 +2,14 @@ import type {
   ChannelType,
   DeviceConfig,
   DeviceMode,
+  DeviceSession,
   DeviceStatus,
   MessageButton,
   MessageStatus,
   MessageTemplate,
   MessageType,
   ProviderTemplateComponent,
+  SharedContact,
 } from '@conversa/domain';
 
 /** A device as an adapter sees it: provider config with secrets already decrypted. */
@@ -17,6 +19,8 @@ export type ChannelDevice = {
   type: ChannelType;
   mode: DeviceMode;
   config: DeviceConfig;
+  /** An unofficial gateway's last known link to the phone (maytapi): a banned number sends nothing. */
+  session?: DeviceSession;
 };
 
 /** What a webhook call brings; rawBody is the exact text, for providers that sign it (Meta). */
@@ -24,6 +28,8 @@ export type WebhookRequest = {
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
   rawBody: string | undefined;
+  /** What followed `?` in the URL as it arrived, for providers that sign the URL they called (Twilio). */
+  rawQuery?: string;
 };
 
 export type WebhookVerdict = { ok: true } | { ok: false; status: 401 };
@@ -50,6 +56,40 @@ export type InboundMessageEvent = {
   media?: InboundMedia;
   /** A press of one of our reply buttons: the button's id (its title is the body). */
   buttonReply?: string;
+  /**
+   * The provider's id of the message this one answers (a quoted reply) or reacts to (type 'reaction'), as
+   * that message is stored: WhatsApp and 360dialog `context.id` or `reaction.message_id`, Telegram
+   * `<chat id>:<reply_to_message.message_id>`, Messenger and Instagram `reply_to.mid`, Twilio
+   * `OriginalRepliedMessageSid`. Answered as `quoted`, resolved on read among the same device's messages.
+   * A reaction (body its emoji) replaces the customer's earlier reaction to the same message; taking a
+   * reaction back is an InboundReactionRemovedEvent.
+   */
+  quotedProviderId?: string;
+  /** A shared contact card's people (type 'contact'), phones as digits only. */
+  contacts?: SharedContact[];
+};
+
+/**
+ * The customer took back their reaction to a message (a WhatsApp reaction without emoji): nothing is
+ * stored, and their earlier reaction to `quotedProviderId` on this device is deleted.
+ */
+export type InboundReactionRemovedEvent = {
+  kind: 'reaction_removed';
+  providerMessageId: string;
+  from: { phone: string; name: string };
+  quotedProviderId: string;
+};
+
+/**
+ * A read receipt by time (Messenger's `read.watermark`): every outbound message of this device to `from`
+ * sent at or before `watermark`, and still `sent` or `recive`, was read. The receipt names no message:
+ * `providerMessageId` is made of the reader and the watermark.
+ */
+export type InboundReadWatermarkEvent = {
+  kind: 'read_watermark';
+  providerMessageId: string;
+  from: { phone: string };
+  watermark: Date;
 };
 
 /** A provider receipt for one of our outbound messages; reason explains an 'error'. */
@@ -74,7 +114,20 @@ export type InboundTemplateEvent = {
   quality?: string;
 };
 
-export type InboundEvent = InboundMessageEvent | InboundStatusEvent | InboundTemplateEvent;
+/**
+ * An unofficial gateway says its link to the phone changed (maytapi's `status` event): `session` is what the
+ * event names. The devices module reads the gateway again at once (readSession: the session, and the new QR
+ * while it waits for a scan), and keeps the event's word only when the gateway cannot be read.
+ */
+export type InboundSessionEvent = { kind: 'session'; session: DeviceSession };
+
+export type InboundEvent =
+  | InboundMessageEvent
+  | InboundStatusEvent
+  | InboundTemplateEvent
+  | InboundSessionEvent
+  | InboundReactionRemovedEvent
+  | InboundReadWatermarkEvent;
 
 export type OutboundMessage = {
   messageId: string;
@@ -117,6 +170,12 @@ export type SendResult = { ok: true; providerMessageId: string } | SendFailure;
 /** A downloaded file; its type is decided from the bytes when stored, never from the provider's word. */
 export type DownloadedMedia = { content: Buffer; filename: string };
 
+/** An unofficial gateway's session as just read: `qr` a `data:image/png;base64,` URL while `session` is qr, else ''. */
+export type GatewaySession = { session: DeviceSession; qr: string };
+
+/** What connecting a device found: its status, its config (with generated secrets), a gateway's session. */
+export type DeviceConnection = { status: DeviceStatus; config: DeviceConfig; gateway?: GatewaySession };
+
 /** A template as the provider lists it. */
 export type ProviderTemplate = {
   providerId: string;
@@ -157,12 +216,10 @@ export type ChannelAdapter = {
     device: ChannelDevice,
   ) => { status: number; body: string } | undefined;
   /** Runs when a device is created or reconfigured: registers webhooks, generates secrets. */
-  connect?: (
-    device: ChannelDevice,
-  ) =>
-    | Promise<{ status: DeviceStatus; config: DeviceConfig }>
-    | { status: DeviceStatus; config: DeviceConfig };
+  connect?: (device: ChannelDevice) => Promise<DeviceConnection> | DeviceConnection;
   disconnect?: (device: ChannelDevice) => Promise<void>;
+  /** An unofficial gateway's session, asked now (maytapi's /status, and /qrCode while it waits for a scan). */
+  readSession?: (device: ChannelDevice) => Promise<GatewaySession>;
   /** Fetches an inbound message's file from the provider (run by the media job, never in the webhook). */
   downloadMedia?: (device: ChannelDevice, media: InboundMedia) => Promise<DownloadedMedia>;
   /** The provider's message templates (WhatsApp Business). */

@@ -50,20 +50,30 @@ const parseBody = (text: string): unknown => {
   }
 };
 
+/** A request body: JSON, or form parameters (Twilio's API). */
+const payloadOf = (init: { json?: unknown; form?: URLSearchParams }) => {
+  if (init.json !== undefined) return { type: 'application/json', text: JSON.stringify(init.json) };
+  if (init.form) return { type: 'application/x-www-form-urlencoded', text: init.form.toString() };
+  return undefined;
+};
+
 /** One HTTP call to a provider, abandoned after timeoutMs; throws ProviderCallError when unanswered. */
 export const callProvider = async (
   url: string,
-  init: { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; json?: unknown },
+  init: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    headers?: Record<string, string>;
+    json?: unknown;
+    form?: URLSearchParams;
+  },
   timeoutMs: number,
 ): Promise<ProviderAnswer> => {
+  const payload = payloadOf(init);
   try {
     const response = await fetch(url, {
-      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
-      },
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+      method: init.method ?? (payload ? 'POST' : 'GET'),
+      headers: { ...(payload ? { 'content-type': payload.type } : {}), ...init.headers },
+      ...(payload ? { body: payload.text } : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });
     return { status: response.status, body: parseBody(await response.text()), headers: response.headers };

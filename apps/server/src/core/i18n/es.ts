@@ -65,6 +65,11 @@ export const es: Record<keyof typeof en, string> = {
   'info.deviceConnected': 'Dispositivo conectado',
   'info.deviceNotConnected': 'El proveedor no aceptó las credenciales del dispositivo',
   'info.deviceDisconnected': 'Dispositivo desconectado',
+  'info.deviceHasNoQr': 'Solo un dispositivo vinculado con código QR (pasarela no oficial) tiene un QR',
+  'info.deviceWaitingForQr':
+    'La pasarela aceptó el dispositivo: escanea su código QR con el teléfono para vincularlo',
+  'info.deviceBanned':
+    'WhatsApp bloqueó el número vinculado a este dispositivo: no se puede enviar nada por él',
   'info.templatesSynchronized': 'Plantillas sincronizadas',
   'info.providerFailed': 'No se pudo contactar al proveedor',
   'info.deviceDeleted': 'Dispositivo eliminado',

@@ -65,6 +65,11 @@ export const fr: Record<MessageKey, string> = {
   'info.deviceConnected': 'Appareil connecté',
   'info.deviceNotConnected': "Le fournisseur n'a pas accepté les identifiants de l'appareil",
   'info.deviceDisconnected': 'Appareil déconnecté',
+  'info.deviceHasNoQr': 'Seul un appareil lié par un code QR (passerelle non officielle) a un QR',
+  'info.deviceWaitingForQr':
+    "La passerelle a accepté l'appareil : scannez son code QR avec le téléphone pour le lier",
+  'info.deviceBanned':
+    'WhatsApp a banni le numéro lié à cet appareil : plus rien ne peut être envoyé par lui',
   'info.templatesSynchronized': 'Modèles synchronisés',
   'info.providerFailed': "Le fournisseur n'a pas pu être joint",
   'info.deviceDeleted': 'Appareil supprimé',

@@ -63,6 +63,11 @@ export const it: Record<MessageKey, string> = {
   'info.deviceConnected': 'Dispositivo collegato',
   'info.deviceNotConnected': 'Il provider non ha accettato le credenziali del dispositivo',
   'info.deviceDisconnected': 'Dispositivo scollegato',
+  'info.deviceHasNoQr': 'Solo un dispositivo collegato con un codice QR (gateway non ufficiale) ha un QR',
+  'info.deviceWaitingForQr':
+    'Il gateway ha accettato il dispositivo: scansiona il suo codice QR con il telefono per collegarlo',
+  'info.deviceBanned':
+    'WhatsApp ha bannato il numero collegato a questo dispositivo: non si può inviare più nulla tramite esso',
   'info.templatesSynchronized': 'Modelli sincronizzati',
   'info.providerFailed': 'Impossibile contattare il provider',
   'info.deviceDeleted': 'Dispositivo eliminato',

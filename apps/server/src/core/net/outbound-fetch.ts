@@ -39,7 +39,14 @@ export type OutboundAnswer = { status: number; headers: IncomingHttpHeaders; bod
 const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Credentials given for one origin never follow a redirect to another.
-const ORIGIN_BOUND_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const ORIGIN_BOUND_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'proxy-authorization',
+  // Providers' API keys in headers of their own (360dialog, the QR gateway).
+  'd360-api-key',
+  'x-maytapi-key',
+]);
 
 type Target = { address: string; family: number };
 

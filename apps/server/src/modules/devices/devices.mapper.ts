@@ -36,6 +36,16 @@ const openConfig = (box: SecretBox, config: DeviceConfig): DeviceConfig =>
     ]),
   );
 
+/**
+ * An unofficial gateway's session as answered: a device not followed (never linked, refused credentials,
+ * disconnected by a person) reads as disconnected; the QR only while the phone waits for a scan.
+ */
+const gatewayOf = (row: DeviceRow): Pick<Device['setting']['conect'], 'session' | 'qr'> => {
+  if (row.type !== 'maytapi') return {};
+  const session = row.setting.conect.session ?? 'disconnected';
+  return { session, qr: session === 'qr' ? (row.setting.conect.qr ?? '') : '' };
+};
+
 /** What leaves the server: secrets masked (never whole), and the webhook URL to give the provider. */
 export const toPublicDevice = (box: SecretBox, row: DeviceRow, publicUrl: string): Device => {
   const config = Object.fromEntries(
@@ -61,6 +71,7 @@ export const toPublicDevice = (box: SecretBox, row: DeviceRow, publicUrl: string
         status: row.status,
         config,
         webhook_url: deviceWebhookUrl(publicUrl, row.type, row.id),
+        ...gatewayOf(row),
       },
     },
     create_date: row.create_date.toISOString(),
@@ -74,4 +85,5 @@ export const toChannelDevice = (box: SecretBox, row: DeviceRow): ChannelDevice =
   type: row.type,
   mode: row.mode,
   config: openConfig(box, row.setting.conect.config),
+  ...(row.setting.conect.session ? { session: row.setting.conect.session } : {}),
 });

@@ -72,7 +72,16 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ service: DevicesService }> =
     },
     async (request) => {
       const device = await service.connect(requireAuth(request), request.params.id);
-      const info = device.status === 'connected' ? 'info.deviceConnected' : 'info.deviceNotConnected';
+      const session = device.setting.conect.session;
+      // A gateway that took the credentials may still wait for its phone, or have a banned number.
+      const info =
+        device.status === 'connected'
+          ? 'info.deviceConnected'
+          : session === 'qr'
+            ? 'info.deviceWaitingForQr'
+            : session === 'banned'
+              ? 'info.deviceBanned'
+              : 'info.deviceNotConnected';
       return ok(request.locale, [device], { info });
     },
   );

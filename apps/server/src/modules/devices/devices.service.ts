@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Device,
-  type DeviceConfig,
   type DeviceCreateInput,
   type DeviceUpdateInput,
   deviceConfigPatchSchema,
   type deviceCreateSchema,
   deviceWithoutSecrets,
+  FIXED_DEVICE_MODES,
   hasAccess,
   type SearchBody,
 } from '@conversa/domain';
 import type { z } from 'zod';
-import type { ChannelDevice } from '../../channels/channel-adapter';
+import type { ChannelDevice, DeviceConnection, GatewaySession } from '../../channels/channel-adapter';
 import type { ChannelRegistry } from '../../channels/channel-registry';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
@@ -37,6 +37,10 @@ export type DevicesServiceDeps = {
   publicUrl: string;
 };
 
+/** A gateway's session as stored in setting.conect: present only while the server follows it. */
+const gatewayFields = (gateway: GatewaySession | undefined): Partial<GatewaySession> =>
+  gateway ? { session: gateway.session, qr: gateway.qr } : {};
+
 export const createDevicesService = ({ db, events, box, channels, publicUrl }: DevicesServiceDeps) => {
   const repo = createDevicesRepository(db);
   const present = (row: DeviceRow) => toPublicDevice(box, row, publicUrl);
@@ -60,7 +64,11 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
   };
 
   /** Stores a change and announces it (live status in every open device screen). */
-  const saveAndAnnounce = async (auth: AuthContext, id: string, patch: DevicePatch): Promise<Device> => {
+  const saveAndAnnounce = async (
+    auth: Pick<AuthContext, 'clientId'>,
+    id: string,
+    patch: DevicePatch,
+  ): Promise<Device> => {
     const { row, notification } = await db.transaction(async (tx) => {
       const updated = await createDevicesRepository(tx).update(auth.clientId, id, patch);
       if (!updated) throw notFound();
@@ -77,18 +85,25 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
     return device;
   };
 
-  const connectionPatch = (
-    current: DeviceRow,
-    connection: { status: Device['status']; config: DeviceConfig },
-  ): DevicePatch => {
+  const connectionPatch = (current: DeviceRow, connection: DeviceConnection): DevicePatch => {
     const config = sealConfig(box, connection.config, current.setting.conect.config);
     return {
       status: connection.status,
-      setting: { conect: { type: current.type, status: connection.status, config } },
+      setting: {
+        conect: {
+          type: current.type,
+          status: connection.status,
+          config,
+          ...gatewayFields(connection.gateway),
+        },
+      },
     };
   };
 
   return {
+    /** A change the server makes on its own (a gateway's session), stored and announced like a person's. */
+    saveAndAnnounce,
+
     async search(auth: AuthContext, body: SearchBody) {
       const query = buildSearchQuery(body, DEVICE_SEARCH_FIELDS, {
         defaultSort: NEWEST_FIRST,
@@ -112,11 +127,13 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
       const type = parsed.setting.conect.type;
       await assertRoom(db, auth.clientId, 'device');
       const id = randomUUID();
+      // Some types decide their mode (360dialog and Twilio are official), whatever the body says.
+      const mode = FIXED_DEVICE_MODES[type] ?? parsed.mode;
       const draft: ChannelDevice = {
         id,
         clientId: auth.clientId,
         type,
-        mode: parsed.mode,
+        mode,
         config: parsed.setting.conect.config,
       };
       const connection = await connectWithProvider(draft);
@@ -127,13 +144,18 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
             id,
             name: parsed.name,
             type,
-            mode: parsed.mode,
+            mode,
             status: connection.status,
             color: parsed.color,
             background_color: parsed.background_color,
             selected: parsed.selected,
             setting: {
-              conect: { type, status: connection.status, config: sealConfig(box, connection.config) },
+              conect: {
+                type,
+                status: connection.status,
+                config: sealConfig(box, connection.config),
+                ...gatewayFields(connection.gateway),
+              },
             },
           });
           const recorded = await createRealtimeEventsRepository(tx).record(auth.clientId, {
@@ -163,10 +185,12 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
       if (input.name !== undefined) patch.name = input.name;
       if (input.color !== undefined) patch.color = input.color;
       if (input.background_color !== undefined) patch.background_color = input.background_color;
-      if (input.mode !== undefined) patch.mode = input.mode;
+      if (input.mode !== undefined) patch.mode = FIXED_DEVICE_MODES[current.type] ?? input.mode;
       if (input.selected !== undefined) patch.selected = input.selected;
       let status = input.status ?? current.status;
       let config = current.setting.conect.config;
+      const { session, qr } = current.setting.conect;
+      let gateway = gatewayFields(session ? { session, qr: qr ?? '' } : undefined);
       const given = input.setting?.conect?.config;
       if (given) {
         const checked = deviceConfigPatchSchema(current.type).safeParse(given);
@@ -189,10 +213,11 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
           );
           status = connection.status;
           config = sealConfig(box, connection.config, config);
+          gateway = gatewayFields(connection.gateway);
         }
       }
       patch.status = status;
-      patch.setting = { conect: { type: current.type, status, config } };
+      patch.setting = { conect: { type: current.type, status, config, ...gateway } };
       return saveAndAnnounce(auth, id, patch);
     },
 
@@ -207,9 +232,11 @@ export const createDevicesService = ({ db, events, box, channels, publicUrl }: D
     async disconnect(auth: AuthContext, id: string): Promise<Device> {
       const current = await loadInTenant(auth, id);
       await channels[current.type].disconnect?.(toChannelDevice(box, current));
+      // A gateway's session is no longer followed (no poll, its status events change nothing) until connected.
+      const { session: _session, qr: _qr, ...conect } = current.setting.conect;
       return saveAndAnnounce(auth, id, {
         status: 'disconnected',
-        setting: { conect: { ...current.setting.conect, status: 'disconnected' } },
+        setting: { conect: { ...conect, status: 'disconnected' } },
       });
     },
 

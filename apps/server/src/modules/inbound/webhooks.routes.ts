@@ -2,7 +2,12 @@ import { CHANNEL_TYPES, hasNul, storableProviderValue } from '@conversa/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { InboundEvent, InboundTemplateEvent, WebhookRequest } from '../../channels/channel-adapter';
+import type {
+  InboundEvent,
+  InboundSessionEvent,
+  InboundTemplateEvent,
+  WebhookRequest,
+} from '../../channels/channel-adapter';
 import type { ChannelRegistry } from '../../channels/channel-registry';
 import { hasSandboxSecret } from '../../channels/sandbox/sandbox.adapter';
 import type { SecretBox } from '../../core/crypto/secret-box';
@@ -11,6 +16,7 @@ import type { EventBus } from '../../core/events';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import { ok } from '../../core/http/envelope';
 import { isUuid } from '../../core/http/route-schemas';
+import type { DeviceSessions } from '../devices/device-sessions';
 import type { MessagesService } from '../messages/messages.service';
 import type { TemplatesService } from '../templates/templates.service';
 import { createWebhookDevices } from './webhook-devices';
@@ -24,14 +30,17 @@ export type WebhooksOptions = {
   messages: MessagesService;
   /** Where the provider's template review and quality changes go. */
   templates: Pick<TemplatesService, 'receiveUpdates'>;
+  /** Where an unofficial gateway's session changes go (the devices module reads the gateway again). */
+  sessions: Pick<DeviceSessions, 'receive'>;
 };
 
 /** Meta batches up to a thousand events in one delivery, far over Fastify's default 1 MB. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 
-type MessagingEvent = Exclude<InboundEvent, InboundTemplateEvent>;
+type MessagingEvent = Exclude<InboundEvent, InboundTemplateEvent | InboundSessionEvent>;
 
 const isTemplateEvent = (event: InboundEvent): event is InboundTemplateEvent => event.kind === 'template';
+const isSessionEvent = (event: InboundEvent): event is InboundSessionEvent => event.kind === 'session';
 
 /** A template change PostgreSQL could not store (a NUL in any of its texts) is refused like a message's. */
 const templateHoldsNul = (event: InboundTemplateEvent): boolean =>
@@ -75,10 +84,22 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
     },
   );
 
+  // Twilio posts form parameters and signs them with the URL it called: the text is kept for that check.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (request, body, done) => {
+      const text = String(body);
+      rawBodies.set(request, text);
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+
   const toWebhookRequest = (request: FastifyRequest): WebhookRequest => ({
     headers: request.headers,
     query: (request.query ?? {}) as Record<string, unknown>,
     rawBody: rawBodies.get(request),
+    rawQuery: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
   });
 
   /** The device a webhook names, if it exists and is of that provider; 404 otherwise, leaking nothing. */
@@ -140,12 +161,16 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
       // Provider ids are identities: one with a NUL, which PostgreSQL cannot hold, is refused, not altered.
       // The rest of the delivery is stored first, so a provider retrying it loses nothing and adds nothing.
       const templateEvents = inbound.filter(isTemplateEvent);
-      const messageEvents = inbound.filter((event): event is MessagingEvent => !isTemplateEvent(event));
+      const sessionEvents = inbound.filter(isSessionEvent);
+      const messageEvents = inbound.filter(
+        (event): event is MessagingEvent => !isTemplateEvent(event) && !isSessionEvent(event),
+      );
       const storable = messageEvents.filter((event) => !holdsNulId(event)).map(storableEvent);
       const storableTemplates = templateEvents.filter((event) => !templateHoldsNul(event)).map(storableEvent);
       await options.messages.receive(device.row, storable);
       await options.templates.receiveUpdates(device.row, storableTemplates);
-      if (storable.length + storableTemplates.length < inbound.length) {
+      await options.sessions.receive(device.row, sessionEvents);
+      if (storable.length + storableTemplates.length + sessionEvents.length < inbound.length) {
         throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
       }
       return ok(request.locale, [], { info: 'info.webhookReceived' });

@@ -101,12 +101,13 @@ export const createTemplatesService = ({ db, box, channels, events }: TemplatesS
 
   /**
    * The device a template is created on: the company's (another company's is not found), and a WhatsApp
-   * official one, the only kind whose provider reviews templates.
+   * official one (the Cloud API's own or through 360dialog), the only kinds whose provider reviews templates.
    */
   const officialDevice = async (auth: AuthContext, id: string): Promise<DeviceRow> => {
     const row = isUuid(id) ? await createDevicesRepository(db).findById(auth.clientId, id) : undefined;
     if (!row) throw notFound();
-    if (row.type !== 'whatsapp' || row.mode !== 'official' || !channels[row.type].createTemplate) {
+    const isWhatsapp = row.type === 'whatsapp' || row.type === 'dialog360';
+    if (!isWhatsapp || row.mode !== 'official' || !channels[row.type].createTemplate) {
       throw badRequest([{ path: 'device_id', message: 'info.templateNotOfficialDevice' }]);
     }
     return row;
