@@ -28,6 +28,7 @@ export * from './note';
 export * from './notification-audience';
 export * from './password';
 export * from './permissions';
+export * from './phone-equivalence';
 export * from './plan';
 export * from './plan-admin';
 export * from './push';

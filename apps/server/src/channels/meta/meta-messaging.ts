@@ -30,14 +30,34 @@ const eventSchema = z.looseObject({
       mid: z.string(),
       text: z.string().optional(),
       is_echo: z.boolean().optional(),
+      // Instagram: a kind the API does not deliver; a message the customer took back.
+      is_unsupported: z.boolean().optional(),
+      is_deleted: z.boolean().optional(),
       attachments: z.array(attachmentSchema).default([]),
       // A tapped quick reply: its text is the title, its payload the id we gave it.
       quick_reply: z.looseObject({ payload: z.string() }).optional(),
+      // The message this one answers (a reply to a story names the story instead, without a mid).
+      reply_to: z.looseObject({ mid: z.string().optional() }).optional(),
     })
     .optional(),
+  // A tapped button that is not a quick reply: Get Started, the persistent menu, an ice breaker.
+  postback: z
+    .looseObject({
+      mid: z.string().optional(),
+      title: z.string().default(''),
+      payload: z.string().default(''),
+    })
+    .optional(),
+  // message_reactions: `mid` is the message reacted to.
+  reaction: z
+    .looseObject({ mid: z.string(), action: z.string().default('react'), emoji: z.string().default('') })
+    .optional(),
   delivery: z.looseObject({ mids: z.array(z.string()).default([]) }).optional(),
-  read: z.looseObject({ mid: z.string().optional() }).optional(),
+  // Instagram names the message read; Messenger gives the time up to which everything was read.
+  read: z.looseObject({ mid: z.string().optional(), watermark: z.number().optional() }).optional(),
 });
+
+type MessagingEvent = z.infer<typeof eventSchema>;
 
 const payloadSchema = (object: 'page' | 'instagram') =>
   z.object({
@@ -57,6 +77,117 @@ const SEND_ATTACHMENT_TYPES: Partial<Record<MessageType, string>> = {
   video: 'video',
   audio: 'audio',
   document: 'file',
+};
+
+/**
+ * A customer's message: text, or one stored message per attachment (each with its own id derived from the
+ * message's), quoting `reply_to.mid`. A story mention is stored with the story's URL; an attachment or a
+ * message the product does not read is stored as 'unsupported', named by its type.
+ */
+const messageEvents = (
+  message: NonNullable<MessagingEvent['message']>,
+  from: { phone: string; name: string },
+  timestamp: Date,
+): InboundEvent[] => {
+  const quoted = message.reply_to?.mid ? { quotedProviderId: message.reply_to.mid } : {};
+  const base = { kind: 'message' as const, from, timestamp, ...quoted };
+  // A shared link arrives as its text with a 'fallback' attachment: the text says it all.
+  const attachments = message.attachments.filter(
+    (attachment) => !(attachment.type === 'fallback' && message.text),
+  );
+  if (attachments.length === 0) {
+    if (message.text !== undefined) {
+      return [
+        {
+          ...base,
+          providerMessageId: message.mid,
+          type: 'chat',
+          body: message.text,
+          ...(message.quick_reply ? { buttonReply: message.quick_reply.payload } : {}),
+        },
+      ];
+    }
+    if (message.is_deleted) return [];
+    return [
+      {
+        ...base,
+        providerMessageId: message.mid,
+        type: 'unsupported',
+        body: message.is_unsupported ? 'unsupported' : 'unknown',
+      },
+    ];
+  }
+  return attachments.map((attachment, index): InboundEvent => {
+    const providerMessageId = index === 0 ? message.mid : `${message.mid}:${index}`;
+    const one = { ...base, providerMessageId };
+    const coordinates = attachment.payload?.coordinates;
+    const url = attachment.payload?.url;
+    if (attachment.type === 'location' && coordinates) {
+      return { ...one, type: 'location', body: `${coordinates.lat};${coordinates.long}` };
+    }
+    if (attachment.type === 'story_mention' && url) return { ...one, type: 'story_mention', body: url };
+    const type = ATTACHMENT_TYPES[attachment.type];
+    if (!type || !url) return { ...one, type: 'unsupported', body: attachment.type };
+    return {
+      ...one,
+      type,
+      body: index === 0 ? (message.text ?? '') : '',
+      media: { ref: url, mimetype: '', filename: `${attachment.type}-${providerMessageId.slice(-12)}` },
+    };
+  });
+};
+
+/** One `messaging[]` entry in the product's events; echoes and the account's own doings are left out. */
+const eventsOf = (event: MessagingEvent, ownId: string): InboundEvent[] => {
+  const events: InboundEvent[] = [];
+  const timestamp = event.timestamp ? new Date(event.timestamp) : new Date();
+  for (const mid of event.delivery?.mids ?? []) {
+    events.push({ kind: 'status', providerMessageId: mid, status: 'recive' });
+  }
+  if (event.read?.mid) {
+    events.push({ kind: 'status', providerMessageId: event.read.mid, status: 'read' });
+  } else if (event.read?.watermark !== undefined) {
+    events.push({
+      kind: 'read_watermark',
+      providerMessageId: `read:${event.sender.id}:${event.read.watermark}`,
+      from: { phone: event.sender.id },
+      watermark: new Date(event.read.watermark),
+    });
+  }
+  if (event.sender.id === ownId) return events;
+  const from = { phone: event.sender.id, name: '' };
+  const { message, postback, reaction } = event;
+  if (message && !message.is_echo) events.push(...messageEvents(message, from, timestamp));
+  if (postback) {
+    events.push({
+      kind: 'message',
+      // Every postback carries its own mid; one without is named by who tapped and when.
+      providerMessageId: postback.mid || `postback:${event.sender.id}:${timestamp.getTime()}`,
+      from,
+      type: 'chat',
+      body: postback.title || postback.payload,
+      timestamp,
+      ...(postback.payload ? { buttonReply: postback.payload } : {}),
+    });
+  }
+  if (reaction) {
+    // A reaction has no id of its own: it is named by who reacted to which message, and when.
+    const providerMessageId = `reaction:${event.sender.id}:${reaction.mid}:${timestamp.getTime()}`;
+    if (reaction.action === 'unreact' || !reaction.emoji) {
+      events.push({ kind: 'reaction_removed', providerMessageId, from, quotedProviderId: reaction.mid });
+    } else {
+      events.push({
+        kind: 'message',
+        providerMessageId,
+        from,
+        type: 'reaction',
+        body: reaction.emoji,
+        timestamp,
+        quotedProviderId: reaction.mid,
+      });
+    }
+  }
+  return events;
 };
 
 export type MetaMessagingSettings = {
@@ -125,60 +256,7 @@ export const createMetaMessagingAdapter = (
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw badRequest([{ path: 'entry', message: 'validation.invalid' }]);
       const ownId = configText(device, settings.accountKey);
-      const events: InboundEvent[] = [];
-      for (const event of parsed.data.entry.flatMap((entry) => entry.messaging)) {
-        const timestamp = event.timestamp ? new Date(event.timestamp) : new Date();
-        for (const mid of event.delivery?.mids ?? []) {
-          events.push({ kind: 'status', providerMessageId: mid, status: 'recive' });
-        }
-        // Instagram names the message read; Messenger's read receipts carry only a watermark time.
-        if (event.read?.mid)
-          events.push({ kind: 'status', providerMessageId: event.read.mid, status: 'read' });
-        const message = event.message;
-        if (!message || message.is_echo || event.sender.id === ownId) continue;
-        const from = { phone: event.sender.id, name: '' };
-        if (message.text !== undefined && message.attachments.length === 0) {
-          events.push({
-            kind: 'message',
-            providerMessageId: message.mid,
-            from,
-            type: 'chat',
-            body: message.text,
-            timestamp,
-            ...(message.quick_reply ? { buttonReply: message.quick_reply.payload } : {}),
-          });
-          continue;
-        }
-        // One stored message per attachment, each with its own id derived from the message's.
-        message.attachments.forEach((attachment, index) => {
-          const providerMessageId = index === 0 ? message.mid : `${message.mid}:${index}`;
-          const coordinates = attachment.payload?.coordinates;
-          if (attachment.type === 'location' && coordinates) {
-            events.push({
-              kind: 'message',
-              providerMessageId,
-              from,
-              type: 'location',
-              body: `${coordinates.lat};${coordinates.long}`,
-              timestamp,
-            });
-            return;
-          }
-          const type = ATTACHMENT_TYPES[attachment.type];
-          const url = attachment.payload?.url;
-          if (!type || !url) return;
-          events.push({
-            kind: 'message',
-            providerMessageId,
-            from,
-            type,
-            body: index === 0 ? (message.text ?? '') : '',
-            timestamp,
-            media: { ref: url, mimetype: '', filename: `${attachment.type}-${providerMessageId.slice(-12)}` },
-          });
-        });
-      }
-      return events;
+      return parsed.data.entry.flatMap((entry) => entry.messaging).flatMap((event) => eventsOf(event, ownId));
     },
 
     async send(device, message): Promise<SendResult> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type MessageType, parseLocationBody } from '@conversa/domain';
+import { type MessageType, parseLocationBody, type SharedContact } from '@conversa/domain';
 import { z } from 'zod';
 import { safeEqual } from '../../core/crypto/secret-box';
 import { badRequest } from '../../core/http/app-error';
@@ -53,7 +53,30 @@ const updateSchema = z.looseObject({
       audio: fileSchema.optional(),
       voice: fileSchema.optional(),
       video: fileSchema.optional(),
+      // A GIF is sent as an MP4 'animation'; a round video note is a video too.
+      animation: fileSchema.optional(),
+      video_note: fileSchema.optional(),
       location: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+      // A shared contact: Telegram gives one person, their phone as the customer's app wrote it.
+      contact: z
+        .looseObject({
+          phone_number: z.string(),
+          first_name: z.string().default(''),
+          last_name: z.string().default(''),
+        })
+        .optional(),
+      // Animated (TGS) and video (WEBM) stickers are shown by their still thumbnail.
+      sticker: z
+        .looseObject({
+          file_id: z.string(),
+          emoji: z.string().default(''),
+          is_animated: z.boolean().default(false),
+          is_video: z.boolean().default(false),
+          thumbnail: z.looseObject({ file_id: z.string() }).optional(),
+        })
+        .optional(),
+      // The message this one answers, in the same chat.
+      reply_to_message: z.looseObject({ message_id: z.number() }).optional(),
     })
     .optional(),
   // A press of an inline keyboard button under one of our messages.
@@ -128,13 +151,42 @@ const configText = (device: ChannelDevice, key: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-const toContent = (
-  message: TelegramMessage,
-): { type: MessageType; body: string; media?: InboundMedia } | undefined => {
+/** Kinds of customer message the product does not read, stored by their Telegram name (never dropped). */
+const UNSUPPORTED_KINDS = ['poll', 'dice', 'game', 'story', 'invoice', 'giveaway', 'paid_media'] as const;
+
+type Content = { type: MessageType; body: string; media?: InboundMedia; contacts?: SharedContact[] };
+
+const contactCard = (contact: NonNullable<TelegramMessage['contact']>): Content => {
+  const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ');
+  const phone = contact.phone_number.replace(/\D/g, '');
+  return {
+    type: 'contact',
+    body: [name, contact.phone_number].filter(Boolean).join(' '),
+    contacts: [{ name, phones: phone ? [phone] : [], emails: [] }],
+  };
+};
+
+const stickerOf = (message: TelegramMessage, sticker: NonNullable<TelegramMessage['sticker']>): Content => {
+  const isStill = !sticker.is_animated && !sticker.is_video;
+  const fileId = isStill ? sticker.file_id : (sticker.thumbnail?.file_id ?? sticker.file_id);
+  return {
+    type: 'image',
+    body: sticker.emoji,
+    media: {
+      ref: fileId,
+      mimetype: isStill ? 'image/webp' : '',
+      filename: `sticker-${message.message_id}${isStill ? '.webp' : ''}`,
+    },
+  };
+};
+
+const toContent = (message: TelegramMessage): Content | undefined => {
   if (message.text !== undefined) return { type: 'chat', body: message.text };
   if (message.location) {
     return { type: 'location', body: `${message.location.latitude};${message.location.longitude}` };
   }
+  if (message.contact) return contactCard(message.contact);
+  if (message.sticker) return stickerOf(message, message.sticker);
   const largestPhoto = message.photo?.reduce((best, size) =>
     size.width * size.height > best.width * best.height ? size : best,
   );
@@ -150,10 +202,13 @@ const toContent = (
     };
   }
   const kinds: [MessageType, z.infer<typeof fileSchema> | undefined, string][] = [
+    // An animation comes with a copy of itself as `document`, for older clients: it is read first.
+    ['video', message.animation, 'animation'],
     ['document', message.document, 'document'],
     ['audio', message.audio, 'audio'],
     ['audio', message.voice, 'voice'],
     ['video', message.video, 'video'],
+    ['video', message.video_note, 'video_note'],
   ];
   for (const [type, file, label] of kinds) {
     if (file) {
@@ -168,7 +223,8 @@ const toContent = (
       };
     }
   }
-  return undefined;
+  const kind = UNSUPPORTED_KINDS.find((name) => message[name] !== undefined);
+  return kind ? { type: 'unsupported', body: kind } : undefined;
 };
 
 /** Telegram's methods by message type; audio/ogg goes as a voice note, other audio as a music file. */
@@ -264,6 +320,10 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
           body: content.body,
           timestamp: new Date(message.date * 1000),
           ...(content.media ? { media: content.media } : {}),
+          ...(content.contacts ? { contacts: content.contacts } : {}),
+          ...(message.reply_to_message
+            ? { quotedProviderId: `${chatId}:${message.reply_to_message.message_id}` }
+            : {}),
         },
       ];
     },

@@ -1,7 +1,7 @@
-import type { MessageStatus, MessageType } from '@conversa/domain';
+import type { MessageStatus, MessageType, SharedContact } from '@conversa/domain';
 import { z } from 'zod';
 import { badRequest } from '../../core/http/app-error';
-import type { InboundEvent, InboundTemplateEvent } from '../channel-adapter';
+import type { InboundEvent, InboundMedia, InboundTemplateEvent } from '../channel-adapter';
 
 const mediaSchema = z.object({
   id: z.string(),
@@ -30,6 +30,29 @@ const messageSchema = z.looseObject({
     })
     .optional(),
   button: z.object({ text: z.string(), payload: z.string().default('') }).optional(),
+  // A shared contact card: one entry per person.
+  contacts: z
+    .array(
+      z.looseObject({
+        name: z
+          .looseObject({
+            formatted_name: z.string().default(''),
+            first_name: z.string().default(''),
+            last_name: z.string().default(''),
+          })
+          .optional(),
+        phones: z
+          .array(z.looseObject({ phone: z.string().default(''), wa_id: z.string().optional() }))
+          .default([]),
+        emails: z.array(z.looseObject({ email: z.string().default('') })).default([]),
+      }),
+    )
+    .optional(),
+  // No emoji (left out or empty) takes the customer's reaction back.
+  reaction: z.looseObject({ message_id: z.string(), emoji: z.string().optional() }).optional(),
+  // The message a reply quotes; a forwarded message has a context without an id.
+  context: z.looseObject({ id: z.string().optional() }).optional(),
+  unsupported: z.looseObject({ type: z.string().optional() }).optional(),
 });
 
 const statusSchema = z.looseObject({
@@ -93,32 +116,72 @@ const MEDIA_TYPES = {
   sticker: 'image',
 } as const;
 
-/** One WhatsApp message in the product's words; kinds the product has no place for are left out. */
-const toContent = (
-  message: WhatsappMessage,
-):
-  | {
-      type: MessageType;
-      body: string;
-      media?: { ref: string; mimetype: string; filename: string };
-      buttonReply?: string;
-    }
-  | undefined => {
+type Content = {
+  type: MessageType;
+  body: string;
+  media?: InboundMedia;
+  buttonReply?: string;
+  quotedProviderId?: string;
+  contacts?: SharedContact[];
+};
+
+/** What the product stores of a kind it does not read: the provider's name for it, never nothing. */
+const unsupported = (message: WhatsappMessage): Content => ({
+  type: 'unsupported',
+  body: message.unsupported?.type || message.type,
+});
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * A contact card: each person's name (formatted_name), phones as digits (the wa_id when given) and
+ * e-mails; the body one line per person, the name and the phones as the customer's phone wrote them.
+ */
+const contactCard = (cards: NonNullable<WhatsappMessage['contacts']>): Content => {
+  const contacts = cards.map(
+    (card): SharedContact => ({
+      name:
+        card.name?.formatted_name || [card.name?.first_name, card.name?.last_name].filter(Boolean).join(' '),
+      phones: card.phones.map((phone) => phone.wa_id || digitsOf(phone.phone)).filter(Boolean),
+      emails: card.emails.map((email) => email.email).filter(Boolean),
+    }),
+  );
+  const lines = cards.map((card, index) =>
+    [contacts[index]?.name, card.phones.map((phone) => phone.phone || phone.wa_id).join(', ')]
+      .filter(Boolean)
+      .join(' '),
+  );
+  return { type: 'contact', body: lines.join('\n'), contacts };
+};
+
+/**
+ * One WhatsApp message in the product's words (API.md part 3, "Every inbound kind shown"); a kind the
+ * product has no place for is stored as 'unsupported', named. `removed` is a reaction taken back.
+ */
+const toContent = (message: WhatsappMessage): Content | { removed: string } => {
   if (message.type === 'text' && message.text) return { type: 'chat', body: message.text.body };
   if (message.type === 'location' && message.location) {
     return { type: 'location', body: `${message.location.latitude};${message.location.longitude}` };
   }
   if (message.type === 'interactive' && message.interactive) {
     const reply = message.interactive.button_reply ?? message.interactive.list_reply;
-    return reply ? { type: 'chat', body: reply.title, buttonReply: reply.id } : undefined;
+    return reply ? { type: 'chat', body: reply.title, buttonReply: reply.id } : unsupported(message);
   }
   // A template's quick-reply button: its payload is what the template was sent with.
   if (message.type === 'button' && message.button) {
     return { type: 'chat', body: message.button.text, buttonReply: message.button.payload };
   }
-  if (message.type in MEDIA_TYPES) {
+  if (message.type === 'reaction' && message.reaction) {
+    const { emoji, message_id } = message.reaction;
+    if (!emoji) return { removed: message_id };
+    return { type: 'reaction', body: emoji, quotedProviderId: message_id };
+  }
+  if (message.type === 'contacts' && message.contacts && message.contacts.length > 0) {
+    return contactCard(message.contacts);
+  }
+  if (Object.hasOwn(MEDIA_TYPES, message.type)) {
     const media = message[message.type as keyof typeof MEDIA_TYPES];
-    if (!media) return undefined;
+    if (!media) return unsupported(message);
     return {
       type: MEDIA_TYPES[message.type as keyof typeof MEDIA_TYPES],
       body: media.caption,
@@ -129,7 +192,7 @@ const toContent = (
       },
     };
   }
-  return undefined;
+  return unsupported(message);
 };
 
 type WhatsappEntry = z.infer<typeof payloadSchema>['entry'][number];
@@ -180,18 +243,30 @@ export const parseCloudApiPayload = (
     if (value.metadata && own.ownNumber && value.metadata.phone_number_id !== own.ownNumber) continue;
     for (const message of value.messages) {
       const content = toContent(message);
-      if (!content) continue;
       const profile = value.contacts.find((contact) => contact.wa_id === message.from)?.profile;
+      const from = { phone: message.from, name: profile?.name ?? '' };
+      if ('removed' in content) {
+        events.push({
+          kind: 'reaction_removed',
+          providerMessageId: message.id,
+          from,
+          quotedProviderId: content.removed,
+        });
+        continue;
+      }
       const seconds = Number(message.timestamp);
+      const quoted = content.quotedProviderId ?? message.context?.id;
       events.push({
         kind: 'message',
         providerMessageId: message.id,
-        from: { phone: message.from, name: profile?.name ?? '' },
+        from,
         type: content.type,
         body: content.body,
         timestamp: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
         ...(content.media ? { media: content.media } : {}),
         ...(content.buttonReply ? { buttonReply: content.buttonReply } : {}),
+        ...(quoted ? { quotedProviderId: quoted } : {}),
+        ...(content.contacts ? { contacts: content.contacts } : {}),
       });
     }
     for (const status of value.statuses) {

@@ -12,7 +12,8 @@ import { BOT_ANSWER_JOB, BOT_MAX_ATTEMPTS, botJobKey } from './bot-engine';
  */
 export const registerBotListeners = (db: Database, events: EventBus, queue: JobQueue) => {
   events.on('message.created', async ({ clientId, message, notifications }) => {
-    if (message.fromMe || !message.device_id) return;
+    // A reaction is not something said to the bot: it answers what customers write.
+    if (message.fromMe || !message.device_id || message.type === 'reaction') return;
     // The inbound message's notification carries its conversation: with the bot off (most conversations)
     // nothing is read, so the ingest path pays no query for bots.
     const conversation = notifications

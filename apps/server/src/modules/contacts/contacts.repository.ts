@@ -1,4 +1,4 @@
-import { type LastMessage, LIST_TOTAL_CAP, type MessageStatus } from '@conversa/domain';
+import { alternativePhoneOf, type LastMessage, LIST_TOTAL_CAP, type MessageStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { allOn, type Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
@@ -100,6 +100,40 @@ export const createContactsRepository = (db: Executor) => {
         .where(tenant(clientId, eq(contacts.phone, phone)))
         .limit(1);
       return rows[0];
+    },
+
+    /**
+     * The contact a customer's phone names: the exact phone first, and only for a miss its other form
+     * (Brazil's ninth digit, see alternativePhoneOf), so a phone without one costs the one indexed read.
+     */
+    async findByInboundPhone(clientId: string, phone: string): Promise<ContactRow | undefined> {
+      const exact = await this.findByPhone(clientId, phone);
+      if (exact) return exact;
+      const alternative = alternativePhoneOf(phone);
+      return alternative ? this.findByPhone(clientId, alternative) : undefined;
+    },
+
+    /**
+     * Serialises, until the transaction ends, the writers of the same numbers of a company: two forms of one
+     * Brazilian mobile arriving at once must not each find nothing and make two contacts. Taken in the
+     * order given (sort it), before any row lock of the transaction, so two writers cannot deadlock.
+     */
+    async lockPhones(clientId: string, phones: readonly string[]): Promise<void> {
+      if (phones.length === 0) return;
+      const keys = JSON.stringify(phones.map((phone) => `${clientId}:${phone}`));
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${keys}::jsonb) as k`,
+      );
+    },
+
+    /** Which of these phones some contact of the company has, exactly as stored. */
+    async phonesTaken(clientId: string, phones: readonly string[]): Promise<Set<string>> {
+      if (phones.length === 0) return new Set();
+      const rows = await db
+        .select({ phone: contacts.phone })
+        .from(contacts)
+        .where(tenant(clientId, inArray(contacts.phone, [...phones])));
+      return new Set(rows.map((row) => row.phone));
     },
 
     /**

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type Contact, countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
+import {
+  alternativePhoneOf,
+  type ChannelType,
+  type Contact,
+  countryOfPhone,
+  DEFAULTS,
+  type LastMessage,
+  normalizePhone,
+  splitFullName,
+} from '@conversa/domain';
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
 import type { Database } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
@@ -15,12 +24,40 @@ import {
   createContactsRepository,
   type InboundArrival,
 } from '../contacts/contacts.repository';
-import { createMessagesRepository, type InboundMessageValues, providerKey } from './messages.repository';
+import {
+  createMessagesRepository,
+  type InboundMessageValues,
+  providerKey,
+  type QuotedSource,
+} from './messages.repository';
 
 export const MEDIA_JOB = 'message.media';
 
-/** A committed inbound message with its notification (one, carrying the conversation). */
-type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
+/**
+ * A committed inbound message with its notification (one, carrying the conversation), and the message it
+ * quotes or reacts to when there is one.
+ */
+type StoredInbound = { row: MessageRow; notifications: StoredNotification[]; quoted?: QuotedSource };
+/** A message a batch changed: a customer's earlier reaction, replaced by their new one. */
+type UpdatedInbound = { row: MessageRow; notification: StoredNotification };
+
+/**
+ * The providers whose contacts are found by their phone number (WhatsApp in all its ways, and the
+ * sandbox); the others name the customer by an id of their own (see InboundMessageEvent.from).
+ */
+const PHONE_ADDRESSED: ReadonlySet<ChannelType> = new Set<ChannelType>([
+  'whatsapp',
+  'dialog360',
+  'twilio',
+  'maytapi',
+  'sandbox',
+]);
+
+export const isAddressedByPhone = (type: ChannelType): boolean => PHONE_ADDRESSED.has(type);
+
+/** The phone a customer is looked up by: a number as stored (digits only), or another provider's id as is. */
+export const inboundPhoneOf = (type: ChannelType, phone: string): string =>
+  PHONE_ADDRESSED.has(type) ? normalizePhone(phone) : phone;
 
 /**
  * Another module's durable follow-up of some inbound messages (a confirmation answer): the job is enqueued
@@ -30,7 +67,7 @@ type StoredInbound = { row: MessageRow; notifications: StoredNotification[] };
 export type InboundJobRule = (clientId: string, message: MessageRow) => NewJob | undefined;
 
 /** What one batch committed, and whether it left jobs for the workers. */
-type WrittenBatch = { stored: StoredInbound[]; hasJobs: boolean };
+type WrittenBatch = { stored: StoredInbound[]; updated: UpdatedInbound[]; hasJobs: boolean };
 
 type Arrival = { device: DeviceRow; event: InboundMessageEvent };
 type Waiting = Arrival & { resolve: () => void; reject: (error: unknown) => void };
@@ -90,8 +127,6 @@ const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
       });
       continue;
     }
-    // Only WhatsApp and the sandbox address contacts by phone; see InboundMessageEvent.from.
-    const isAddressedByPhone = device.type === 'whatsapp' || device.type === 'sandbox';
     byPhone.set(event.from.phone, {
       device,
       count: 1,
@@ -99,12 +134,81 @@ const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
       values: {
         ...splitFullName(event.from.name || event.from.phone),
         phone: event.from.phone,
-        country: (isAddressedByPhone && countryOfPhone(event.from.phone)) || DEFAULTS.country,
+        country: (isAddressedByPhone(device.type) && countryOfPhone(event.from.phone)) || DEFAULTS.country,
         device_id: device.id,
       },
     });
   }
   return byPhone;
+};
+
+/**
+ * The phone each arrival's conversation is found by. A number with another form (Brazil's ninth digit, see
+ * alternativePhoneOf) lands on the contact that has either: the exact one first, else the other; with
+ * neither, the form that came first in the batch. Numbers without another form (nearly all outside Brazil)
+ * are taken as they came, and a batch holding none of the others reads nothing.
+ */
+const resolvePhones = async (
+  tx: Parameters<typeof createContactsRepository>[0],
+  clientId: string,
+  arrivals: Arrival[],
+): Promise<Arrival[]> => {
+  const twins = new Map<string, string>();
+  for (const { device, event } of arrivals) {
+    if (!isAddressedByPhone(device.type) || twins.has(event.from.phone)) continue;
+    const alternative = alternativePhoneOf(event.from.phone);
+    if (alternative) twins.set(event.from.phone, alternative);
+  }
+  if (twins.size === 0) return arrivals;
+  const contactsRepo = createContactsRepository(tx);
+  // One lock per number (named by its nine-digit form), so a concurrent batch holding its other form waits
+  // and then finds the contact this one makes.
+  const numbers = [...twins].map(([phone, alternative]) =>
+    phone.length > alternative.length ? phone : alternative,
+  );
+  await contactsRepo.lockPhones(clientId, [...new Set(numbers)].sort());
+  const taken = await contactsRepo.phonesTaken(clientId, [...new Set([...twins.keys(), ...twins.values()])]);
+  const chosen = new Map<string, string>();
+  for (const [phone, alternative] of twins) {
+    if (taken.has(phone)) chosen.set(phone, phone);
+    else if (taken.has(alternative)) chosen.set(phone, alternative);
+    // Both forms in one batch, neither known: the first one seen names the new contact.
+    else chosen.set(phone, chosen.get(alternative) ?? phone);
+  }
+  return arrivals.map((arrival) => {
+    const phone = chosen.get(arrival.event.from.phone);
+    return phone === undefined || phone === arrival.event.from.phone
+      ? arrival
+      : { ...arrival, event: { ...arrival.event, from: { ...arrival.event.from, phone } } };
+  });
+};
+
+/**
+ * A batch's reactions replace each customer's earlier reaction to the same message: the last of the batch
+ * stays, every other one (stored before, or earlier in the batch) is deleted.
+ */
+const replaceReactions = async (
+  repo: ReturnType<typeof createMessagesRepository>,
+  clientId: string,
+  rows: MessageRow[],
+): Promise<MessageRow[]> => {
+  const last = new Map<string, MessageRow>();
+  for (const row of rows) {
+    if (row.type !== 'reaction' || !row.quoted_message_id || !row.device_id) continue;
+    last.set(`${providerKey(row.device_id, row.quoted_message_id)}:${row.contact_id}`, row);
+  }
+  const deleted: MessageRow[] = [];
+  for (const row of last.values()) {
+    deleted.push(
+      ...(await repo.deleteReactions(clientId, {
+        deviceId: row.device_id ?? '',
+        contactId: row.contact_id,
+        quotedProviderId: row.quoted_message_id,
+        keepId: row.id,
+      })),
+    );
+  }
+  return deleted;
 };
 
 /**
@@ -117,8 +221,15 @@ const conversationsOf = (drafts: Draft[]): Map<string, Conversation> => {
 export const createInboundWriter = (deps: {
   db: Database;
   queue: JobQueue;
-  toMessageDraft: (row: MessageRow, conversation: Contact) => NotificationDraft;
+  toMessageDraft: (
+    row: MessageRow,
+    action: 'create' | 'update',
+    conversation: Contact | undefined,
+    quoted: QuotedSource | undefined,
+  ) => NotificationDraft;
   onStored: (clientId: string, stored: StoredInbound[]) => void;
+  /** Messages a batch changed (reactions replaced), after its commit. */
+  onUpdated: (updated: UpdatedInbound[]) => void;
   /** Read at each batch, so rules added after the writer was made apply too. */
   jobRules: readonly InboundJobRule[];
 }) => {
@@ -133,9 +244,10 @@ export const createInboundWriter = (deps: {
    * provider's retry), so the first attempt does not look for them: the message insert finds them, and the
    * batch is written again, this time leaving out the deliveries already stored.
    */
-  const writeBatch = async (clientId: string, arrivals: Arrival[], isRetry: boolean): Promise<WrittenBatch> =>
+  const writeBatch = async (clientId: string, given: Arrival[], isRetry: boolean): Promise<WrittenBatch> =>
     db.transaction(async (tx) => {
       const messagesRepo = createMessagesRepository(tx);
+      const arrivals = await resolvePhones(tx, clientId, given);
       const seen = isRetry
         ? await messagesRepo.storedProviderIds(
             clientId,
@@ -151,7 +263,7 @@ export const createInboundWriter = (deps: {
         seen.add(key);
         return true;
       });
-      if (fresh.length === 0) return { stored: [], hasJobs: false };
+      if (fresh.length === 0) return { stored: [], updated: [], hasJobs: false };
 
       // Ids are chosen here so a conversation's summary can name its last message before that row exists.
       const drafts: Draft[] = fresh.map(({ device, event }) => ({
@@ -166,6 +278,9 @@ export const createInboundWriter = (deps: {
           status: 'recive',
           timestamp: event.timestamp,
           button_reply: event.buttonReply ?? '',
+          // Left out when empty, as for nearly every message: the batch's one parameter stays small.
+          ...(event.quotedProviderId ? { quoted_message_id: event.quotedProviderId } : {}),
+          ...(event.contacts && event.contacts.length > 0 ? { contacts: event.contacts } : {}),
         },
       }));
       const byPhone = conversationsOf(drafts);
@@ -182,6 +297,14 @@ export const createInboundWriter = (deps: {
       // A repeat, or a concurrent copy committed first: its conversation was counted here too, so start over.
       if (rows.length < drafts.length) throw new RepeatFound();
       const rowOf = new Map(rows.map((row) => [row.id, row]));
+      const replacedAll = await replaceReactions(messagesRepo, clientId, rows);
+      // A reaction replaced within its own batch is announced once, already deleted.
+      const replaced = replacedAll.filter((row) => !rowOf.has(row.id));
+      for (const row of replacedAll) if (rowOf.has(row.id)) rowOf.set(row.id, row);
+      // What the batch's messages quote or react to, in one read (none when nothing quotes).
+      const quotedOf = await messagesRepo.quotedOf(clientId, [...rows, ...replaced]);
+      const quotedOfRow = (row: MessageRow) =>
+        row.device_id ? quotedOf.get(providerKey(row.device_id, row.quoted_message_id)) : undefined;
 
       const jobs: NewJob[] = [];
       for (const { event, message } of drafts) {
@@ -213,19 +336,26 @@ export const createInboundWriter = (deps: {
         const row = rowOf.get(message.id);
         const shown = shownOf.get(event.from.phone);
         if (!row || !shown) throw new Error('a row of the batch is missing');
-        return { row, draft: deps.toMessageDraft(row, shown) };
+        const quoted = quotedOfRow(row);
+        return { row, quoted, draft: deps.toMessageDraft(row, 'create', shown, quoted) };
       });
-      const recorded = await createRealtimeEventsRepository(tx).recordMany(
-        clientId,
-        perMessage.map(({ draft }) => draft),
-      );
+      // A replaced reaction is announced gone before its successor arrives.
+      const recorded = await createRealtimeEventsRepository(tx).recordMany(clientId, [
+        ...replaced.map((row) => deps.toMessageDraft(row, 'update', undefined, quotedOfRow(row))),
+        ...perMessage.map(({ draft }) => draft),
+      ]);
       // recordMany answers in the order given.
-      const stored = perMessage.map(({ row }, index) => {
+      const updated = replaced.map((row, index) => {
         const notification = recorded[index];
         if (!notification) throw new Error('the outbox insert lost a row');
-        return { row, notifications: [notification] };
+        return { row, notification };
       });
-      return { stored, hasJobs: jobs.length > 0 };
+      const stored = perMessage.map(({ row, quoted }, index) => {
+        const notification = recorded[replaced.length + index];
+        if (!notification) throw new Error('the outbox insert lost a row');
+        return { row, notifications: [notification], ...(quoted ? { quoted } : {}) };
+      });
+      return { stored, updated, hasJobs: jobs.length > 0 };
     });
 
   const writeWithRetries = async (clientId: string, arrivals: Arrival[]) => {
@@ -251,6 +381,7 @@ export const createInboundWriter = (deps: {
       for (const waiting of batch) await settle(clientId, [waiting]);
       return;
     }
+    if (written.updated.length > 0) deps.onUpdated(written.updated);
     deps.onStored(clientId, written.stored);
     if (written.hasJobs) queue.kick();
     for (const waiting of batch) waiting.resolve();
@@ -274,7 +405,9 @@ export const createInboundWriter = (deps: {
 
   return {
     /** Resolves once the message is committed (or was a repeat of one that is). */
-    write(device: DeviceRow, event: InboundMessageEvent): Promise<void> {
+    write(device: DeviceRow, given: InboundMessageEvent): Promise<void> {
+      const phone = inboundPhoneOf(device.type, given.from.phone);
+      const event = phone === given.from.phone ? given : { ...given, from: { ...given.from, phone } };
       return new Promise((resolve, reject) => {
         const clientId = device.client_id;
         const waiting = waitingOf.get(clientId) ?? [];

@@ -18,6 +18,7 @@ import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { toMessage } from './messages.mapper';
+import { createMessagesRepository, providerKey, type QuotedSource } from './messages.repository';
 
 export type MessagesServiceDeps = {
   db: Database;
@@ -36,14 +37,26 @@ export type MessagesServiceDeps = {
  */
 export const createMessageContext = (deps: MessagesServiceDeps) => {
   const { db, events, files } = deps;
+  /** The quoted message read for a row announced in its transaction, for the event after commit. */
+  const quotedOfRow = new WeakMap<MessageRow, QuotedSource>();
+
+  /** The message a row quotes, read in the change's transaction; nothing is read for one quoting none. */
+  const readQuoted = async (tx: Executor, row: MessageRow): Promise<QuotedSource | undefined> => {
+    if (!row.quoted_message_id || !row.device_id) return undefined;
+    const found = await createMessagesRepository(tx).quotedOf(row.client_id, [row]);
+    const quoted = found.get(providerKey(row.device_id, row.quoted_message_id));
+    if (quoted) quotedOfRow.set(row, quoted);
+    return quoted;
+  };
 
   /** A new message carries its conversation, so the chat list follows from this one notification. */
   const messageDraft = (
     row: MessageRow,
     action: 'create' | 'update',
     conversation?: Contact,
+    quoted?: QuotedSource,
   ): NotificationDraft => {
-    const message: MessageWithConversation = toMessage(files, row);
+    const message: MessageWithConversation = toMessage(files, row, quoted);
     return {
       module: 'message',
       action,
@@ -73,18 +86,31 @@ export const createMessageContext = (deps: MessagesServiceDeps) => {
     },
 
     /** Written in the change's transaction (the outbox), published by `announced` after commit. */
-    announceMessage: (tx: Executor, row: MessageRow, action: 'create' | 'update', conversation?: Contact) =>
-      createRealtimeEventsRepository(tx).record(row.client_id, messageDraft(row, action, conversation)),
+    announceMessage: async (
+      tx: Executor,
+      row: MessageRow,
+      action: 'create' | 'update',
+      conversation?: Contact,
+    ) => {
+      const quoted = await readQuoted(tx, row);
+      return createRealtimeEventsRepository(tx).record(
+        row.client_id,
+        messageDraft(row, action, conversation, quoted),
+      );
+    },
 
     emitCreated(clientId: string, message: Message, notifications: StoredNotification[]) {
       events.emit('message.created', { clientId, message, notifications });
     },
 
+    /** A row as answered, with what it quotes when announceMessage read that in its transaction. */
+    shown: (row: MessageRow): Message => toMessage(files, row, quotedOfRow.get(row)),
+
     /** A message changed (status, file, flags): published once its transaction committed. */
     announced(row: MessageRow, notifications: StoredNotification[]) {
       events.emit('message.updated', {
         clientId: row.client_id,
-        message: toMessage(files, row),
+        message: toMessage(files, row, quotedOfRow.get(row)),
         notifications,
       });
     },

@@ -6,7 +6,7 @@ import { isUuid } from '../../core/http/route-schemas';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
-import { createMessagesRepository } from './messages.repository';
+import { createMessagesRepository, providerKey } from './messages.repository';
 
 type MessagePatch = { starred?: boolean; selected?: boolean; deleted?: boolean };
 
@@ -17,8 +17,16 @@ export const createMessageHistory = (context: MessageContext) => {
 
   const page = async (clientId: string, contactId: string, pageNumber: number, offset: number) => {
     const { rows, total } = await repo.listOfContact(clientId, contactId, offset, (pageNumber - 1) * offset);
+    // The quoted messages of the whole page in one read (none when nothing on it quotes).
+    const quoted = await repo.quotedOf(clientId, rows);
     return {
-      data: rows.map((row) => toMessage(files, row)),
+      data: rows.map((row) =>
+        toMessage(
+          files,
+          row,
+          row.device_id ? quoted.get(providerKey(row.device_id, row.quoted_message_id)) : undefined,
+        ),
+      ),
       pagination: { total, page: pageNumber, offset },
     };
   };
@@ -31,7 +39,7 @@ export const createMessageHistory = (context: MessageContext) => {
       return { row: updated, notification: await context.announceMessage(tx, updated, 'update') };
     });
     context.announced(row, [notification]);
-    return toMessage(files, row);
+    return context.shown(row);
   };
 
   return {

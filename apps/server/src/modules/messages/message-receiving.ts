@@ -3,16 +3,24 @@ import type {
   ChannelAdapter,
   InboundEvent,
   InboundMedia,
+  InboundReactionRemovedEvent,
+  InboundReadWatermarkEvent,
   InboundStatusEvent,
 } from '../../channels/channel-adapter';
-import type { DeviceRow } from '../../core/db/schema';
+import type { Executor } from '../../core/db/database';
+import type { DeviceRow, MessageRow } from '../../core/db/schema';
 import { RetryLater } from '../../core/jobs/job-queue';
 import { OutboundRefused } from '../../core/net/outbound-fetch';
 import { sniffContentType } from '../../core/storage/content-type';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
-import { createInboundWriter, type InboundJobRule } from './inbound-writer';
+import {
+  createInboundWriter,
+  type InboundJobRule,
+  inboundPhoneOf,
+  isAddressedByPhone,
+} from './inbound-writer';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
 import { createMessagesRepository } from './messages.repository';
@@ -27,12 +35,79 @@ export const createMessageReceiving = (context: MessageContext) => {
     db,
     queue,
     jobRules,
-    toMessageDraft: (row, conversation) => context.messageDraft(row, 'create', conversation),
+    toMessageDraft: (row, action, conversation, quoted) =>
+      context.messageDraft(row, action, conversation, quoted),
     onStored(clientId, stored) {
-      for (const { row, notifications } of stored)
-        context.emitCreated(clientId, toMessage(files, row), notifications);
+      for (const { row, notifications, quoted } of stored)
+        context.emitCreated(clientId, toMessage(files, row, quoted), notifications);
+    },
+    onUpdated(updated) {
+      for (const { row, notification } of updated) context.announced(row, [notification]);
     },
   });
+
+  /**
+   * Changes some messages of the conversation a customer's phone names, in one transaction, and announces
+   * each changed one as an update; a phone the company has no contact for changes nothing.
+   */
+  const changeOfCustomer = async (
+    device: DeviceRow,
+    phone: string,
+    change: (tx: Executor, contactId: string) => Promise<MessageRow[]>,
+  ) => {
+    const clientId = device.client_id;
+    const outcome = await db.transaction(async (tx) => {
+      const contacts = createContactsRepository(tx);
+      const key = inboundPhoneOf(device.type, phone);
+      // Only a phone number has another way of being written; a provider's own user id has not.
+      const contact = isAddressedByPhone(device.type)
+        ? await contacts.findByInboundPhone(clientId, key)
+        : await contacts.findByPhone(clientId, key);
+      if (!contact) return [];
+      const changed = await change(tx, contact.id);
+      const announced = [];
+      for (const row of changed) {
+        announced.push({ row, notification: await context.announceMessage(tx, row, 'update') });
+      }
+      return announced;
+    });
+    for (const { row, notification } of outcome) context.announced(row, [notification]);
+  };
+
+  /** A reaction taken back: the customer's reaction to that message is deleted, and nothing is stored. */
+  const removeReaction = (device: DeviceRow, event: InboundReactionRemovedEvent) =>
+    changeOfCustomer(device, event.from.phone, (tx, contactId) =>
+      createMessagesRepository(tx).deleteReactions(device.client_id, {
+        deviceId: device.id,
+        contactId,
+        quotedProviderId: event.quotedProviderId,
+      }),
+    );
+
+  /** A read receipt by time: the outbound messages up to it are read, and the conversation's summary too. */
+  const readUntil = (device: DeviceRow, event: InboundReadWatermarkEvent) =>
+    changeOfCustomer(device, event.from.phone, async (tx, contactId) => {
+      const read = await createMessagesRepository(tx).markReadUntil(device.client_id, {
+        deviceId: device.id,
+        contactId,
+        until: event.watermark,
+      });
+      // Only the conversation's last message is in its summary: the latest of those read, if any.
+      const latest = read.reduce<MessageRow | undefined>(
+        (best, row) => (!best || row.create_date > best.create_date ? row : best),
+        undefined,
+      );
+      if (latest) {
+        await createContactsRepository(tx).updateLastMessageStatus(
+          device.client_id,
+          contactId,
+          latest.id,
+          'read',
+          latest.message_id ?? '',
+        );
+      }
+      return read;
+    });
 
   const receiveStatus = async (device: DeviceRow, event: InboundStatusEvent) => {
     const clientId = device.client_id;
@@ -78,7 +153,11 @@ export const createMessageReceiving = (context: MessageContext) => {
       await Promise.all(
         inbound.flatMap((event) => (event.kind === 'message' ? [inboundWriter.write(device, event)] : [])),
       );
-      for (const event of inbound) if (event.kind === 'status') await receiveStatus(device, event);
+      for (const event of inbound) {
+        if (event.kind === 'reaction_removed') await removeReaction(device, event);
+        else if (event.kind === 'status') await receiveStatus(device, event);
+        else if (event.kind === 'read_watermark') await readUntil(device, event);
+      }
     },
 
     /** The media job: fetches an inbound message's file from the provider into our store. */

@@ -1,9 +1,25 @@
-import type { LastMessage, Message } from '@conversa/domain';
+import type { LastMessage, Message, QuotedMessage } from '@conversa/domain';
 import type { MessageRow } from '../../core/db/schema';
 import type { FileStore } from '../../core/storage/file-store';
+import type { QuotedSource } from './messages.repository';
 
-/** What leaves the server; a deleted message keeps its place in the history but not its content. */
-export const toMessage = (files: FileStore, row: MessageRow): Message => ({
+/**
+ * The message a row quotes or reacts to: its provider id always, the rest from the message stored with that
+ * id on the same device (read by the caller, see messagesRepository.quotedOf), empty when there is none.
+ */
+const toQuoted = (providerId: string, source: QuotedSource | undefined): QuotedMessage => ({
+  id: source?.id ?? '',
+  message_id: providerId,
+  type: source?.type ?? '',
+  body: source && !source.deleted ? source.body : '',
+  fromMe: source?.from_me ?? false,
+});
+
+/**
+ * What leaves the server; a deleted message keeps its place in the history (and what it quoted, so a
+ * reaction taken back is found on its message) but not its content.
+ */
+export const toMessage = (files: FileStore, row: MessageRow, quoted?: QuotedSource): Message => ({
   id: row.id,
   client_id: row.client_id,
   contact_id: row.contact_id,
@@ -25,6 +41,8 @@ export const toMessage = (files: FileStore, row: MessageRow): Message => ({
   template: row.template,
   buttons: row.buttons,
   button_reply: row.button_reply,
+  quoted: row.quoted_message_id ? toQuoted(row.quoted_message_id, quoted) : null,
+  contacts: row.deleted ? [] : row.contacts,
   error: row.error,
 });
 

@@ -1,5 +1,5 @@
-import type { MessageStatus, MessageType } from '@conversa/domain';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { MessageStatus, MessageType, SharedContact } from '@conversa/domain';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
 import { contacts, type MessageRow, messages } from '../../core/db/schema';
@@ -18,7 +18,17 @@ export type InboundMessageValues = {
   timestamp: Date;
   /** The pressed button's id when the message is a button press, '' for anything else. */
   button_reply: string;
+  /** The provider's id of the message this one quotes or reacts to; left out for none (most messages). */
+  quoted_message_id?: string;
+  /** A contact card's people; left out for any other message. */
+  contacts?: SharedContact[];
 };
+
+/** What a message shows of the one it quotes (see toMessage). */
+export type QuotedSource = Pick<MessageRow, 'id' | 'type' | 'body' | 'from_me' | 'deleted'>;
+
+/** A message naming another by its provider id on its device (quoted_message_id, '' for none). */
+type Quoting = Pick<MessageRow, 'device_id' | 'quoted_message_id'>;
 
 /** A provider delivery's identity: one message per device and provider id. */
 export const providerKey = (deviceId: string, providerId: string) => `${deviceId}:${providerId}`;
@@ -44,6 +54,95 @@ export const createMessagesRepository = (db: Executor) => {
         .where(tenant(clientId, eq(messages.device_id, deviceId), eq(messages.message_id, providerId)))
         .limit(1);
       return rows[0];
+    },
+
+    /**
+     * The messages these rows quote, by `providerKey(device, provider id)`: one indexed read for all of them
+     * (a page of history, a batch of arrivals), and none at all when no row quotes anything.
+     */
+    async quotedOf(clientId: string, rows: readonly Quoting[]): Promise<Map<string, QuotedSource>> {
+      const wanted = new Map<string, { deviceId: string; providerId: string }>();
+      for (const row of rows) {
+        if (!row.quoted_message_id || !row.device_id) continue;
+        const deviceId = row.device_id;
+        wanted.set(providerKey(deviceId, row.quoted_message_id), {
+          deviceId,
+          providerId: row.quoted_message_id,
+        });
+      }
+      if (wanted.size === 0) return new Map();
+      const pairs = sql.join(
+        [...wanted.values()].map(({ deviceId, providerId }) => sql`(${deviceId}::uuid, ${providerId})`),
+        sql`, `,
+      );
+      const found = await db
+        .select({
+          id: messages.id,
+          device_id: messages.device_id,
+          message_id: messages.message_id,
+          type: messages.type,
+          body: messages.body,
+          from_me: messages.from_me,
+          deleted: messages.deleted,
+        })
+        .from(messages)
+        .where(tenant(clientId, sql`(${messages.device_id}, ${messages.message_id}) in (${pairs})`));
+      return new Map(
+        found.map(({ device_id, message_id, ...quoted }) => [
+          providerKey(device_id ?? '', message_id ?? ''),
+          quoted,
+        ]),
+      );
+    },
+
+    /**
+     * Deletes the customer's reactions to one message on a device (its provider id), but `keepId`: a new
+     * reaction replaces the earlier one, and a reaction taken back leaves none. Answers the rows deleted.
+     */
+    async deleteReactions(
+      clientId: string,
+      target: { deviceId: string; contactId: string; quotedProviderId: string; keepId?: string },
+    ): Promise<MessageRow[]> {
+      return db
+        .update(messages)
+        .set({ deleted: true })
+        .where(
+          tenant(
+            clientId,
+            eq(messages.device_id, target.deviceId),
+            eq(messages.contact_id, target.contactId),
+            eq(messages.quoted_message_id, target.quotedProviderId),
+            eq(messages.type, 'reaction'),
+            eq(messages.from_me, false),
+            eq(messages.deleted, false),
+            target.keepId ? ne(messages.id, target.keepId) : undefined,
+          ),
+        )
+        .returning();
+    },
+
+    /**
+     * A read receipt by time: every outbound message of the device to the contact sent at or before
+     * `until` and still 'sent' or 'recive' becomes 'read'. Answers the rows changed.
+     */
+    async markReadUntil(
+      clientId: string,
+      target: { deviceId: string; contactId: string; until: Date },
+    ): Promise<MessageRow[]> {
+      return db
+        .update(messages)
+        .set({ status: 'read' })
+        .where(
+          tenant(
+            clientId,
+            eq(messages.contact_id, target.contactId),
+            eq(messages.device_id, target.deviceId),
+            eq(messages.from_me, true),
+            inArray(messages.status, ['sent', 'recive']),
+            lte(messages.timestamp, target.until),
+          ),
+        )
+        .returning();
     },
 
     /** A conversation's history, newest first. */
@@ -99,11 +198,13 @@ export const createMessagesRepository = (db: Executor) => {
         db,
         messages,
         sql`insert into messages (id, client_id, contact_id, device_id, from_me, message_id, type, body, status,
-              timestamp, button_reply)
+              timestamp, button_reply, quoted_message_id, contacts)
             select r.id, ${clientId}::uuid, r.contact_id, r.device_id, false, r.message_id, r.type, r.body,
-              r.status, r.timestamp, r.button_reply
+              r.status, r.timestamp, r.button_reply, coalesce(r.quoted_message_id, ''),
+              coalesce(r.contacts, '[]'::jsonb)
             from jsonb_to_recordset(${recordset(values)}) as r(id uuid, contact_id uuid, device_id uuid,
-              message_id text, type text, body text, status text, timestamp timestamptz, button_reply text)
+              message_id text, type text, body text, status text, timestamp timestamptz, button_reply text,
+              quoted_message_id text, contacts jsonb)
             on conflict (device_id, message_id) do nothing
             returning *`,
       );
