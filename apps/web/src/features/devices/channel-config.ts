@@ -3,18 +3,32 @@ import {
   DEVICE_CONFIG_SCHEMAS,
   type Device,
   type DeviceConfig,
+  type DeviceMode,
+  FIXED_DEVICE_MODES,
   isSecretConfigKey,
 } from '@conversa/domain';
 import { z } from 'zod';
 
-/** The order the new-device dialog offers the providers in: real channels first, the simulator last. */
+/**
+ * The order the new-device dialog offers the providers in: WhatsApp's ways in first (Meta's Cloud API,
+ * through 360dialog or Twilio, a phone linked by QR), the other channels, the simulator last.
+ */
 export const CHANNEL_CHOICES = [
   'whatsapp',
+  'dialog360',
+  'twilio',
+  'maytapi',
   'telegram',
   'messenger',
   'instagram',
   'sandbox',
 ] as const satisfies readonly ChannelType[];
+
+/** The mode a new device of a type gets: its own for the types that fix it, else the server's default. */
+export const modeOf = (type: ChannelType): DeviceMode => FIXED_DEVICE_MODES[type] ?? 'official';
+
+/** A device whose session is a phone linked by a QR code (an unofficial gateway). */
+export const hasGatewaySession = (type: ChannelType): boolean => type === 'maytapi';
 
 /** Meta's providers prove their webhook with a verify token the company chose. */
 export const META_CHANNELS: readonly ChannelType[] = ['whatsapp', 'messenger', 'instagram'];

@@ -78,6 +78,8 @@ export const useSendMessage = (contact: Contact) => {
         template: null,
         buttons: [],
         button_reply: '',
+        quoted: null,
+        contacts: [],
         error: '',
       };
       upsertMessage(queryClient, optimistic);

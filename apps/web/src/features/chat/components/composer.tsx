@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
+import { isWhatsappWithoutTemplates } from '../../../shared/templates/templates-unavailable';
 import { useTemplates } from '../api/get-templates';
 import { messageTypeOfFile, useSendMessage } from '../api/send-message';
 import { useSendTemplate } from '../api/send-template';
@@ -159,6 +160,15 @@ export const Composer = ({ contact }: { contact: Contact }) => {
             </IconButton>
           </span>
         </Tooltip>
+        {!hasTemplates && isWhatsappWithoutTemplates(contact.device?.setting.conect.type) && (
+          <Tooltip title={t('devices.templatesUnavailable')}>
+            <span data-testid="composer-templates-unavailable">
+              <IconButton aria-label={t('devices.templatesUnavailable')} disabled>
+                <DescriptionOutlined />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         {hasTemplates && (
           <Tooltip title={t('chat.templates.title')}>
             <span>

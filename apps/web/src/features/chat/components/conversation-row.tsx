@@ -27,6 +27,8 @@ const usePreview = (contact: Contact): string => {
   const last = contact.message.info;
   if (!last) return '';
   if (last.type_msg === 'chat') return last.body;
+  // A reaction reads as its emoji.
+  if (last.type_msg === 'reaction') return `${t('chat.types.reaction')} ${last.body}`;
   return t(`chat.types.${last.type_msg}`);
 };
 

@@ -1,4 +1,4 @@
-import { BOT_MESSAGE_OWNER, type Message, parseLocationBody } from '@conversa/domain';
+import { BOT_MESSAGE_OWNER, type Message, parseLocationBody, type QuotedMessage } from '@conversa/domain';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
@@ -9,7 +9,42 @@ import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { mapsSearchUrl } from '../location-url';
 import { FormattedText } from './formatted-text';
+import { ContactCards, QuotedBlock, ReactionBadges, StoryMention, UnsupportedLine } from './message-kinds';
 import { MessageStatusIcon } from './message-status-icon';
+
+/** The kinds shown by their own component, never with the body as a caption under them. */
+const OWN_BODY_KINDS: ReadonlySet<Message['type']> = new Set([
+  'chat',
+  'location',
+  'contact',
+  'story_mention',
+  'unsupported',
+  'reaction',
+]);
+
+/** What a message holds, by its kind (a caption follows where the kind has one). */
+const MessageContent = ({ message }: { message: Message }) => {
+  const { t } = useTranslation();
+  switch (message.type) {
+    case 'chat':
+      return null;
+    case 'contact':
+      return <ContactCards message={message} />;
+    case 'story_mention':
+      return <StoryMention message={message} />;
+    case 'unsupported':
+      return <UnsupportedLine message={message} />;
+    case 'reaction':
+      // Only a reaction to a message that is not in the conversation shows on its own.
+      return (
+        <Typography variant="body2" color="text.secondary" data-testid="message-reaction-alone">
+          {t('chat.message.reactedTo', { emoji: message.body })}
+        </Typography>
+      );
+    default:
+      return <MediaBody message={message} />;
+  }
+};
 
 const MediaBody = ({ message }: { message: Message }) => {
   const { t } = useTranslation();
@@ -100,101 +135,122 @@ const ReplyButtons = ({ message }: { message: Message }) => {
   );
 };
 
+export type MessageBubbleProps = {
+  message: Message;
+  /** The customers' reactions to this message, shown as badges under it. */
+  reactions?: readonly Message[];
+  /** Takes the reader to the message a quote names (when it is loaded). */
+  onJumpToQuote?: (quoted: QuotedMessage) => void;
+  /** Briefly marked: the reader just came here from a quote. */
+  isHighlighted?: boolean;
+};
+
 /**
  * One message: mine on the right in the theme's tint, the customer's on the left; the bot's say so, and so
- * does a customer's press of a reply button (its body is the button's title).
+ * does a customer's press of a reply button (its body is the button's title). A reply shows what it quotes
+ * above it; reactions to it sit under it.
  */
-export const MessageBubble = memo(({ message }: { message: Message }) => {
-  const { t, i18n } = useTranslation();
-  const isMine = message.fromMe;
-  const hasCaption = message.type !== 'chat' && message.type !== 'location' && message.body !== '';
-  const isButtonPress = !isMine && message.button_reply !== '';
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: isMine ? 'flex-end' : 'flex-start',
-        px: 2,
-        py: 0.5,
-      }}
-      data-testid="message"
-      data-message-id={message.id}
-    >
-      <Paper
-        elevation={0}
+export const MessageBubble = memo(
+  ({ message, reactions, onJumpToQuote, isHighlighted }: MessageBubbleProps) => {
+    const { t, i18n } = useTranslation();
+    const isMine = message.fromMe;
+    const hasCaption = !OWN_BODY_KINDS.has(message.type) && message.body !== '';
+    const isButtonPress = !isMine && message.button_reply !== '';
+    const quoted = message.type !== 'reaction' ? message.quoted : null;
+    return (
+      <Box
         sx={{
-          maxWidth: { xs: '85%', md: '70%' },
-          px: 1.5,
-          py: 1,
-          borderRadius: 2,
-          borderEndEndRadius: isMine ? 4 : undefined,
-          borderEndStartRadius: isMine ? undefined : 4,
-          bgcolor: isMine ? 'primary.50' : 'background.paper',
-          backgroundColor: (theme) =>
-            isMine ? `${theme.palette.primary.main}14` : theme.palette.background.paper,
-          border: 1,
-          borderColor: 'divider',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: isMine ? 'flex-end' : 'flex-start',
+          px: 2,
+          py: 0.5,
         }}
+        data-testid="message"
+        data-message-id={message.id}
+        data-highlighted={isHighlighted ? 'true' : undefined}
       >
-        {message.deleted ? (
-          <Typography variant="body2" color="text.secondary" fontStyle="italic">
-            {t('chat.message.deleted')}
-          </Typography>
-        ) : (
-          <>
-            {message.type !== 'chat' && <MediaBody message={message} />}
-            {(message.type === 'chat' || hasCaption) && (
-              <Typography
-                variant="body2"
-                dir="auto"
-                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              >
-                <FormattedText text={message.body} />
-              </Typography>
-            )}
-          </>
-        )}
-        <Box
+        <Paper
+          elevation={0}
           sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'flex-end',
-            gap: 0.5,
-            mt: 0.25,
-            fontSize: 14,
-            color: 'text.secondary',
+            maxWidth: { xs: '85%', md: '70%' },
+            px: 1.5,
+            py: 1,
+            borderRadius: 2,
+            borderEndEndRadius: isMine ? 4 : undefined,
+            borderEndStartRadius: isMine ? undefined : 4,
+            bgcolor: isMine ? 'primary.50' : 'background.paper',
+            backgroundColor: (theme) =>
+              isMine ? `${theme.palette.primary.main}14` : theme.palette.background.paper,
+            border: 1,
+            borderColor: isHighlighted ? 'primary.main' : 'divider',
+            boxShadow: (theme) => (isHighlighted ? `0 0 0 3px ${theme.palette.primary.main}40` : 'none'),
+            transition: 'box-shadow 300ms, border-color 300ms',
           }}
         >
-          {isMine && message.owner === BOT_MESSAGE_OWNER && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
-              data-testid="message-author-bot"
-            >
-              <SmartToyOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
-              {t('chat.message.bot')}
+          {message.deleted ? (
+            <Typography variant="body2" color="text.secondary" fontStyle="italic">
+              {t('chat.message.deleted')}
             </Typography>
+          ) : (
+            <>
+              {quoted && <QuotedBlock quoted={quoted} onJump={onJumpToQuote} />}
+              <MessageContent message={message} />
+              {(message.type === 'chat' || hasCaption) && (
+                <Typography
+                  variant="body2"
+                  dir="auto"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
+                  <FormattedText text={message.body} />
+                </Typography>
+              )}
+            </>
           )}
-          {isButtonPress && (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
-              data-testid="message-button-reply"
-            >
-              <TouchAppOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
-              {t('chat.message.buttonReply')}
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'flex-end',
+              gap: 0.5,
+              mt: 0.25,
+              fontSize: 14,
+              color: 'text.secondary',
+            }}
+          >
+            {isMine && message.owner === BOT_MESSAGE_OWNER && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
+                data-testid="message-author-bot"
+              >
+                <SmartToyOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
+                {t('chat.message.bot')}
+              </Typography>
+            )}
+            {isButtonPress && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, marginInlineEnd: 0.5 }}
+                data-testid="message-button-reply"
+              >
+                <TouchAppOutlined sx={{ fontSize: 14 }} aria-hidden="true" />
+                {t('chat.message.buttonReply')}
+              </Typography>
+            )}
+            <Typography variant="caption" color="text.secondary">
+              {formattersFor(i18n.language).time(message.timestamp)}
             </Typography>
-          )}
-          <Typography variant="caption" color="text.secondary">
-            {formattersFor(i18n.language).time(message.timestamp)}
-          </Typography>
-          {isMine && <MessageStatusIcon status={message.status} />}
-        </Box>
-      </Paper>
-      {isMine && !message.deleted && message.buttons.length > 0 && <ReplyButtons message={message} />}
-    </Box>
-  );
-});
+            {isMine && <MessageStatusIcon status={message.status} />}
+          </Box>
+        </Paper>
+        {reactions && reactions.length > 0 && !message.deleted && (
+          <ReactionBadges reactions={reactions} isMine={isMine} />
+        )}
+        {isMine && !message.deleted && message.buttons.length > 0 && <ReplyButtons message={message} />}
+      </Box>
+    );
+  },
+);

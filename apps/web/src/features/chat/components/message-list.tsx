@@ -1,14 +1,15 @@
-import type { Message } from '@conversa/domain';
+import type { Message, QuotedMessage } from '@conversa/domain';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Box, Chip, Skeleton, Stack } from '@mui/material';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ContextProp, type ListProps, Virtuoso } from 'react-virtuoso';
+import { type ContextProp, type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useMessages } from '../api/get-messages';
 import { dayKeyOf, groupByDay, type MessageRowItem } from '../group-by-day';
 import { MessageBubble } from './message-bubble';
+import { reactionsByMessage } from './message-reactions';
 
 // Virtuoso's prepend pattern: older rows get ever smaller indexes, counted down from a large start.
 const START_INDEX = 1_000_000;
@@ -53,11 +54,20 @@ const MessageRows = ({ style, context: _context, ...props }: ListProps & Context
   <div {...props} style={{ ...style, visibility: 'visible' }} />
 );
 
-/** The conversation, oldest at the top; scrolling up loads the older pages and keeps the reader's place. */
+/** How long a message reached from a quote stays marked. */
+const HIGHLIGHT_MS = 2000;
+
+/**
+ * The conversation, oldest at the top; scrolling up loads the older pages and keeps the reader's place.
+ * Reactions are not rows: each shows under the message it reacts to. Pressing a quote scrolls to the
+ * quoted message and marks it for a moment, when that message is loaded.
+ */
 export const MessageList = ({ contactId }: { contactId: string }) => {
   const { t, i18n } = useTranslation();
   const query = useMessages(contactId);
-  const { items, firstItemIndex } = useMemo(() => {
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const { items, firstItemIndex, reactionsOf } = useMemo(() => {
     const pages = query.data?.pages ?? [];
     const seen = new Set<string>();
     const ordered: Message[] = [];
@@ -67,13 +77,30 @@ export const MessageList = ({ contactId }: { contactId: string }) => {
       seen.add(message.id);
       ordered.push(message);
     }
-    const rows = groupByDay(ordered);
-    const newestPageOldest = pages[0]?.items.at(-1);
-    const anchor = newestPageOldest
-      ? rows.findIndex((row) => row.kind === 'message' && row.message.id === newestPageOldest.id)
-      : 0;
-    return { items: rows, firstItemIndex: START_INDEX - Math.max(0, anchor) };
+    const { reactionsOf, shown } = reactionsByMessage(ordered);
+    const rows = groupByDay(shown);
+    const newestPage = new Set(pages[0]?.items.map((message) => message.id));
+    const anchor = rows.findIndex((row) => row.kind === 'message' && newestPage.has(row.message.id));
+    return { items: rows, firstItemIndex: START_INDEX - Math.max(0, anchor), reactionsOf };
   }, [query.data]);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  const jumpToQuote = useCallback(
+    (quoted: QuotedMessage) => {
+      const index = items.findIndex((row) => row.kind === 'message' && row.message.id === quoted.id);
+      if (index < 0) return;
+      setHighlighted(quoted.id);
+      const element = document.querySelector(`[data-message-id="${CSS.escape(quoted.id)}"]`);
+      if (element) element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      else virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'smooth' });
+    },
+    [items],
+  );
 
   if (query.isPending) return <MessagesSkeleton />;
   if (items.length === 0) {
@@ -87,6 +114,7 @@ export const MessageList = ({ contactId }: { contactId: string }) => {
   return (
     <Virtuoso<MessageRowItem, ListContext>
       key={contactId}
+      ref={virtuoso}
       style={{ flex: 1 }}
       data={items}
       firstItemIndex={firstItemIndex}
@@ -106,7 +134,12 @@ export const MessageList = ({ contactId }: { contactId: string }) => {
             <Chip size="small" label={dayLabel(item.date, t, i18n.language)} data-testid="day-chip" />
           </Box>
         ) : (
-          <MessageBubble message={item.message} />
+          <MessageBubble
+            message={item.message}
+            reactions={reactionsOf.get(item.message.id)}
+            onJumpToQuote={jumpToQuote}
+            isHighlighted={highlighted === item.message.id}
+          />
         )
       }
     />

@@ -5,6 +5,7 @@ import type { IncomingAlert } from '../realtime';
 
 /** The first 25 characters of a text and an ellipsis, or the message type's name (spec section 4). */
 export const toastPreview = (body: string, type: string, t: (key: string) => string): string => {
+  if (type === 'reaction') return `${t('chat.types.reaction')} ${body}`;
   if (type !== 'chat') return t(`chat.types.${type}`);
   return body.length > TIMING.toastPreviewChars ? `${body.slice(0, TIMING.toastPreviewChars)}…` : body;
 };

@@ -22,6 +22,8 @@ export const makeMessage = (overrides: Partial<Message> = {}): Message => ({
   template: null,
   buttons: [],
   button_reply: '',
+  quoted: null,
+  contacts: [],
   error: '',
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import { COUNTRIES, type ContactCreateInput, contactCreateSchema, DEFAULTS } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
@@ -14,20 +14,34 @@ import { useCreateContact } from '../api/create-contact';
 type NewContactForm = ContactCreateInput;
 const EMPTY: NewContactForm = { name: '', phone: '', email: '', document: '', country: DEFAULTS.country };
 
+type NewContactDialogProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  /** Fields to start from (a contact card shared in a chat); each opening starts from them again. */
+  initialValues?: Partial<NewContactForm>;
+};
+
 /**
  * The new-contact form (spec sections 3 and 5): name (min 3; the first word is the first name, the
  * second the last name), phone with its country code (plus signs dropped), e-mail when given, document,
  * country (CL by default). Create stays disabled until the form is valid.
  */
-export const NewContactDialog = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+export const NewContactDialog = ({ isOpen, onClose, initialValues }: NewContactDialogProps) => {
   const { t, i18n } = useTranslation();
   const createContact = useCreateContact();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<NewContactForm>({
     resolver: zodResolver(contactCreateSchema) as unknown as Resolver<NewContactForm>,
     mode: 'onChange',
-    defaultValues: EMPTY,
+    defaultValues: { ...EMPTY, ...initialValues },
   });
+  // A prefilled form is checked at once, so it can be created without touching a field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an opening resets the form
+  useEffect(() => {
+    if (!isOpen || !initialValues) return;
+    form.reset({ ...EMPTY, ...initialValues });
+    void form.trigger();
+  }, [isOpen]);
   const countryNames = useMemo(
     () => new Intl.DisplayNames([i18n.language], { type: 'region' }),
     [i18n.language],

@@ -17,7 +17,7 @@ export const ChannelChoice = ({
     <Box
       role="radiogroup"
       aria-label={t('devices.provider')}
-      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' } }}
+      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(4, 1fr)' } }}
     >
       {CHANNEL_CHOICES.map((type) => {
         const isChosen = type === value;

@@ -1,5 +1,6 @@
 import type { ChannelType } from '@conversa/domain';
 import Instagram from '@mui/icons-material/Instagram';
+import QrCode2 from '@mui/icons-material/QrCode2';
 import Science from '@mui/icons-material/Science';
 import Telegram from '@mui/icons-material/Telegram';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -13,9 +14,26 @@ const MessengerIcon = (props: SvgIconProps) => (
   </SvgIcon>
 );
 
-/** Each provider's own mark and brand colour, so a device is recognised at a glance. */
+/** Twilio's mark: a ring with four dots. */
+const TwilioIcon = (props: SvgIconProps) => (
+  <SvgIcon {...props}>
+    <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20m0 17.3a7.3 7.3 0 1 1 0-14.6 7.3 7.3 0 0 1 0 14.6" />
+    <circle cx="9.4" cy="9.4" r="2" />
+    <circle cx="14.6" cy="9.4" r="2" />
+    <circle cx="9.4" cy="14.6" r="2" />
+    <circle cx="14.6" cy="14.6" r="2" />
+  </SvgIcon>
+);
+
+/**
+ * Each provider's own mark and brand colour, so a device is recognised at a glance. The ways into WhatsApp
+ * other than Meta's own keep its mark on their provider's colour; a phone linked by QR shows a QR code.
+ */
 export const CHANNEL_BRANDS: Record<ChannelType, { icon: ComponentType<SvgIconProps>; color: string }> = {
   whatsapp: { icon: WhatsApp, color: '#25d366' },
+  dialog360: { icon: WhatsApp, color: '#0b1f4d' },
+  twilio: { icon: TwilioIcon, color: '#f22f46' },
+  maytapi: { icon: QrCode2, color: '#128c7e' },
   telegram: { icon: Telegram, color: '#26a5e4' },
   messenger: { icon: MessengerIcon, color: '#0084ff' },
   instagram: { icon: Instagram, color: '#e4405f' },

@@ -31,6 +31,21 @@ describe('connection panel', () => {
     );
   });
 
+  it("shows a gateway's webhook URL without its secret, and where Twilio wants it", () => {
+    const { unmount } = renderDevicesAt(<ConnectionPanel device={makeDevice('maytapi')} />, makeAccount());
+    expect(screen.getByTestId('webhook-url')).toHaveValue(
+      'https://conversa.example/webhooks/maytapi/device-maytapi',
+    );
+    expect(screen.getByText(/con un secreto propio \(no se muestra\)/)).toBeInTheDocument();
+    unmount();
+
+    renderDevicesAt(<ConnectionPanel device={makeDevice('twilio')} />, makeAccount());
+    expect(screen.getByTestId('webhook-url')).toHaveValue(
+      'https://conversa.example/webhooks/twilio/device-twilio',
+    );
+    expect(screen.getByText(/pega esta URL como webhook de los mensajes entrantes/)).toBeInTheDocument();
+  });
+
   it('has no verify token for Telegram, which registers its webhook itself', () => {
     renderDevicesAt(<ConnectionPanel device={makeDevice('telegram')} />, makeAccount());
 

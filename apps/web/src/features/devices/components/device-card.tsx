@@ -21,6 +21,7 @@ import { ChannelAvatar } from './channel-icon';
 import { ConnectionButton } from './connection-button';
 import { DeleteDeviceButton } from './delete-device-button';
 import { DeviceStatusChip } from './device-status-chip';
+import { GatewayBannedAlert, GatewaySessionChip, sessionOf } from './gateway-session';
 
 const Swatch = ({ color, label }: { color: string; label: string }) => (
   <Tooltip title={`${label}: ${color}`}>
@@ -38,6 +39,7 @@ export const DeviceCard = ({ device }: { device: Device }) => {
   const can = useCan();
   const type = device.setting.conect.type;
   const detailPath = `/app/devices/detail/${device.id}`;
+  const session = sessionOf(device);
   return (
     <Card
       variant="outlined"
@@ -70,6 +72,7 @@ export const DeviceCard = ({ device }: { device: Device }) => {
             sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}
           >
             <DeviceStatusChip status={device.status} />
+            {session && <GatewaySessionChip session={session} />}
             <Chip
               size="small"
               variant="outlined"
@@ -81,6 +84,11 @@ export const DeviceCard = ({ device }: { device: Device }) => {
               <Swatch color={device.background_color} label={t('devices.backgroundColor')} />
             </Stack>
           </Stack>
+          {session === 'banned' && (
+            <Box sx={{ mt: 1.5 }}>
+              <GatewayBannedAlert isCompact />
+            </Box>
+          )}
         </Box>
       </CardContent>
       <CardActions disableSpacing sx={{ px: 2, pb: 1.5, gap: 1, flexWrap: 'wrap' }}>

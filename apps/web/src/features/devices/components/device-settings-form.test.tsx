@@ -39,6 +39,24 @@ describe('device settings', () => {
     });
   });
 
+  it("shows a gateway's and Twilio's settings with their secrets masked, never the generated webhook secret", () => {
+    const { unmount } = renderDevicesAt(
+      <DeviceSettingsForm device={makeDevice('maytapi', { mode: 'unofficial' })} />,
+      makeAccount(),
+    );
+    expect(screen.getByTestId('config-product_id')).toHaveValue('prod-7781');
+    expect(screen.getByTestId('config-phone_id')).toHaveValue('phone-4412');
+    expect(screen.getByTestId('config-api_key')).toHaveValue('••••0001');
+    expect(screen.getByTestId('config-api_key')).toHaveAttribute('readonly');
+    expect(screen.queryByTestId('config-webhook_secret')).not.toBeInTheDocument();
+    unmount();
+
+    renderDevicesAt(<DeviceSettingsForm device={makeDevice('twilio')} />, makeAccount());
+    expect(screen.getByTestId('config-account_sid')).toHaveValue('AC0123456789abcdef0123456789abcdef');
+    expect(screen.getByTestId('config-auth_token')).toHaveValue('••••twil');
+    expect(screen.getByTestId('config-from_number')).toHaveValue('+14155238886');
+  });
+
   it('sends a replaced secret, and the untouched ones masked so the server keeps them', async () => {
     const calls = stubApi(() => envelope(200, [device], { info: 'Dispositivo actualizado' }));
     const user = userEvent.setup();

@@ -63,6 +63,97 @@ describe('new device dialog', () => {
     expect(screen.getByTestId('new-device-submit')).toHaveTextContent('Crear');
   });
 
+  it('offers every provider, each with its fields and its mode, fixed for the three that decide it', async () => {
+    const user = userEvent.setup();
+    renderDialog();
+
+    expect(screen.getAllByTestId(/^channel-choice-/).map((tile) => tile.dataset.testid)).toEqual([
+      'channel-choice-whatsapp',
+      'channel-choice-dialog360',
+      'channel-choice-twilio',
+      'channel-choice-maytapi',
+      'channel-choice-telegram',
+      'channel-choice-messenger',
+      'channel-choice-instagram',
+      'channel-choice-sandbox',
+    ]);
+    expect(screen.getByTestId('new-device-mode')).toHaveTextContent('Oficial');
+
+    await user.click(screen.getByTestId('channel-choice-dialog360'));
+    expect(configInputs()).toEqual([['api_key', 'password']]);
+    expect(screen.getByText(/Hub de 360dialog › tu número › API key/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Abrir el Hub de 360dialog/ })).toHaveAttribute(
+      'href',
+      'https://hub.360dialog.com',
+    );
+    expect(screen.getByTestId('new-device-mode')).toHaveTextContent('Oficial');
+
+    await user.click(screen.getByTestId('channel-choice-twilio'));
+    expect(configInputs()).toEqual([
+      ['account_sid', 'text'],
+      ['auth_token', 'password'],
+      ['from_number', 'text'],
+    ]);
+    expect(screen.getByText(/Las plantillas no están disponibles en este dispositivo/)).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('channel-choice-maytapi'));
+    expect(configInputs()).toEqual([
+      ['product_id', 'text'],
+      ['phone_id', 'text'],
+      ['api_key', 'password'],
+    ]);
+    expect(screen.getByTestId('new-device-mode')).toHaveTextContent('No oficial');
+    expect(screen.getByText(/Lo fija el proveedor/)).toBeInTheDocument();
+  });
+
+  it("checks Twilio's account SID and sender number before calling the server", async () => {
+    const calls = stubApi(() => envelope(200, []));
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.click(screen.getByTestId('channel-choice-twilio'));
+    await user.type(screen.getByTestId('device-name'), 'Twilio');
+    await user.type(screen.getByTestId('config-account_sid'), 'AC123');
+    await user.type(screen.getByTestId('config-auth_token'), 'token');
+    await user.type(screen.getByTestId('config-from_number'), '4155238886');
+    await user.click(screen.getByTestId('new-device-submit'));
+
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('config-account_sid')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByTestId('config-from_number')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+  });
+
+  it('creates a device linked by QR and opens its QR to scan', async () => {
+    const created = makeDevice(
+      'maytapi',
+      { status: 'disconnected', mode: 'unofficial' },
+      { session: 'qr', qr: 'data:image/png;base64,iVBORw0KGgo=' },
+    );
+    const calls = stubApi(() => envelope(200, [created], { info: 'Escanea su código QR' }));
+    const user = userEvent.setup();
+    renderDialog();
+
+    await user.click(screen.getByTestId('channel-choice-maytapi'));
+    await user.type(screen.getByTestId('device-name'), 'WhatsApp QR');
+    await user.type(screen.getByTestId('config-product_id'), 'prod-7781');
+    await user.type(screen.getByTestId('config-phone_id'), 'phone-4412');
+    await user.type(screen.getByTestId('config-api_key'), 'maytapi-key');
+    await user.click(screen.getByTestId('new-device-submit'));
+
+    expect(await screen.findByTestId('detail-route')).toBeInTheDocument();
+    expect(calls[0]?.body).toMatchObject({
+      name: 'WhatsApp QR',
+      setting: {
+        conect: {
+          type: 'maytapi',
+          config: { product_id: 'prod-7781', phone_id: 'phone-4412', api_key: 'maytapi-key' },
+        },
+      },
+    });
+  });
+
   it('checks the shared rules before calling the server', async () => {
     const calls = stubApi(() => envelope(200, []));
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -25,7 +26,7 @@ import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { PALETTE } from '../../../shared/ui/color-palette';
 import { useCreateDevice } from '../api/create-device';
-import { configFieldsOf, emptyConfigOf } from '../channel-config';
+import { configFieldsOf, emptyConfigOf, hasGatewaySession, modeOf } from '../channel-config';
 import { type DeviceForm, formPathOf } from '../device-form';
 import { ChannelChoice } from './channel-choice';
 import { ConfigFields } from './config-fields';
@@ -35,6 +36,9 @@ import { DevicePreview } from './device-preview';
 /** Where each provider's values are found, opened from the dialog in a new tab. */
 export const PROVIDER_CONSOLES: Record<ChannelType, string | undefined> = {
   whatsapp: 'https://developers.facebook.com/apps',
+  dialog360: 'https://hub.360dialog.com',
+  twilio: 'https://console.twilio.com',
+  maytapi: 'https://console.maytapi.com',
   telegram: 'https://t.me/BotFather',
   messenger: 'https://developers.facebook.com/apps',
   instagram: 'https://developers.facebook.com/apps',
@@ -89,9 +93,15 @@ export const NewDeviceDialog = ({ isOpen, onClose, initialType = 'whatsapp' }: N
     setFailure(null);
     try {
       const { device, info } = await create.mutateAsync(values as DeviceCreateInput);
+      close();
+      // A gateway that took the credentials waits for its phone: its QR opens at once, to scan.
+      if (hasGatewaySession(device.setting.conect.type) && device.setting.conect.session !== 'disconnected') {
+        notify(info, device.status === 'connected' ? 'success' : 'info');
+        navigate(`/app/devices/detail/${device.id}?link=1`);
+        return;
+      }
       const isWaiting = device.setting.conect.type !== 'sandbox' && device.status !== 'connected';
       notify(isWaiting ? t('devices.createdNotConnected') : info, isWaiting ? 'warning' : 'success');
-      close();
       navigate(`/app/devices/detail/${device.id}`);
     } catch (error) {
       if (!(error instanceof ApiError)) return setFailure(t('errors.generic'));
@@ -123,6 +133,20 @@ export const NewDeviceDialog = ({ isOpen, onClose, initialType = 'whatsapp' }: N
       <DialogContent dividers>
         <Stack component="form" id="new-device-form" noValidate onSubmit={submit} spacing={2.5}>
           <ChannelChoice value={type} onChange={chooseType} />
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('devices.mode')}
+            </Typography>
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t(`devices.modes.${modeOf(type)}`)}
+              data-testid="new-device-mode"
+            />
+            <Typography variant="caption" color="text.secondary">
+              {t(`devices.modeHelp.${modeOf(type)}`)}
+            </Typography>
+          </Stack>
           <Alert severity="info" icon={false} sx={{ '& .MuiAlert-message': { width: 1 } }}>
             <Typography variant="body2">{t(`devices.intro.${type}`)}</Typography>
             {consoleUrl && (

@@ -36,6 +36,8 @@ const request: Message = {
   ],
   button_reply: '',
   error: '',
+  quoted: null,
+  contacts: [],
 };
 
 beforeEach(async () => {

@@ -25,6 +25,8 @@ import { ConnectionPanel } from '../components/connection-panel';
 import { DeleteDeviceButton } from '../components/delete-device-button';
 import { DeviceSettingsForm } from '../components/device-settings-form';
 import { DeviceStatusChip } from '../components/device-status-chip';
+import { GatewayQrPanel, LinkPhoneDialog } from '../components/gateway-qr';
+import { GatewayBannedAlert, GatewaySessionChip, sessionOf } from '../components/gateway-session';
 import { SandboxSimulator } from '../components/sandbox-simulator';
 
 type DetailTab = 'settings' | 'simulator';
@@ -50,6 +52,7 @@ const DetailSkeleton = () => (
 const DeviceHeader = ({ device, onDeleted }: { device: Device; onDeleted: () => void }) => {
   const { t } = useTranslation();
   const type = device.setting.conect.type;
+  const session = sessionOf(device);
   return (
     <Card variant="outlined" sx={{ borderTop: 4, borderTopColor: device.color }}>
       <CardContent
@@ -73,7 +76,13 @@ const DeviceHeader = ({ device, onDeleted }: { device: Device; onDeleted: () => 
           >
             <Typography color="text.secondary">{t(`devices.providers.${type}`)}</Typography>
             <DeviceStatusChip status={device.status} />
-            <Chip size="small" variant="outlined" label={t(`devices.modes.${device.mode}`)} />
+            {session && <GatewaySessionChip session={session} />}
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t(`devices.modes.${device.mode}`)}
+              data-testid="device-mode"
+            />
           </Stack>
         </Box>
         <Stack direction="row" spacing={1} alignItems="center">
@@ -105,6 +114,16 @@ export const DeviceDetailPage = () => {
   });
 
   const isSandbox = device.data?.setting.conect.type === 'sandbox';
+  const session = device.data ? sessionOf(device.data) : undefined;
+  // `?link` right after creating a device linked by QR: the QR in a dialog, until the phone is linked.
+  const closeLink = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('link');
+        return params;
+      },
+      { replace: true },
+    );
   // `?simulator` is the older link from the list; `?tab=simulator` the current one.
   const tab: DetailTab =
     isSandbox && (searchParams.get('tab') === 'simulator' || searchParams.has('simulator'))
@@ -126,6 +145,7 @@ export const DeviceDetailPage = () => {
       ) : (
         <Stack spacing={3}>
           <DeviceHeader device={device.data} onDeleted={backToList} />
+          {session === 'banned' && <GatewayBannedAlert />}
           {!isSandbox && !isConfigured(device.data) && (
             <Alert severity="warning" data-testid="device-not-configured">
               {can('device.edit') ? t('devices.incomplete') : t('devices.notConfigured')}
@@ -156,13 +176,15 @@ export const DeviceDetailPage = () => {
             >
               <DeviceSettingsForm device={device.data} />
               {/* On a phone the webhook URL comes first: it is short and what a person came to copy. */}
-              <Box sx={{ order: { xs: -1, lg: 0 } }}>
+              <Stack spacing={3} sx={{ order: { xs: -1, lg: 0 } }}>
+                {session && <GatewayQrPanel device={device.data} />}
                 <ConnectionPanel device={device.data} />
-              </Box>
+              </Stack>
             </Box>
           )}
         </Stack>
       )}
+      {session && <LinkPhoneDialog deviceId={id} isOpen={searchParams.has('link')} onClose={closeLink} />}
     </Box>
   );
 };

@@ -28,10 +28,29 @@ const CONFIGS: Record<ChannelType, Device['setting']['conect']['config']> = {
     app_secret: '••••6789',
     verify_token: '••••2026',
   },
+  dialog360: { api_key: '••••d360', webhook_secret: '••••hook' },
+  twilio: {
+    account_sid: 'AC0123456789abcdef0123456789abcdef',
+    auth_token: '••••twil',
+    from_number: '+14155238886',
+  },
+  maytapi: {
+    product_id: 'prod-7781',
+    phone_id: 'phone-4412',
+    api_key: '••••0001',
+    webhook_secret: '••••cret',
+  },
 };
 
-/** A device as the server answers it: secrets masked, the webhook URL filled in. */
-export const makeDevice = (type: ChannelType, overrides: Partial<Device> = {}): Device => {
+/**
+ * A device as the server answers it: secrets masked, the webhook URL filled in; `conect` adds to its
+ * setting.conect (a gateway's session and QR).
+ */
+export const makeDevice = (
+  type: ChannelType,
+  overrides: Partial<Device> = {},
+  conect: Partial<Device['setting']['conect']> = {},
+): Device => {
   const id = overrides.id ?? `device-${type}`;
   const status = overrides.status ?? 'connected';
   return {
@@ -51,6 +70,7 @@ export const makeDevice = (type: ChannelType, overrides: Partial<Device> = {}): 
         status,
         config: CONFIGS[type],
         webhook_url: `https://conversa.example/webhooks/${type}/${id}`,
+        ...conect,
       },
     },
   };

@@ -1,7 +1,8 @@
-import { fillPlaceholders, type Template, type TemplateContext } from '@conversa/domain';
+import { canSendTemplates, fillPlaceholders, type Template, type TemplateContext } from '@conversa/domain';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { translateMessage } from '../../../shared/i18n';
 import { templateParameterCount, useApprovedTemplates } from '../../../shared/templates/approved-templates';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -36,8 +37,19 @@ export const TemplateMessage = ({
 }) => {
   const { t } = useTranslation();
   const templates = useApprovedTemplates(deviceId);
+  const device = useAccount()
+    .list_device.filter(isAccountDevice)
+    .find((item) => item.id === deviceId);
   if (deviceId === '') {
     return <Typography color="text.secondary">{t('diffusions.form.deviceFirst')}</Typography>;
+  }
+  // Twilio's templates (its Content API) and a gateway's have no place here: the device says so.
+  if (device && !canSendTemplates({ mode: device.mode, type: device.setting.conect.type })) {
+    return (
+      <Alert severity="info" data-testid="templates-unavailable">
+        {t('devices.templatesUnavailable')}
+      </Alert>
+    );
   }
   if (templates.isPending) return <Skeleton variant="rounded" height={56} />;
   const list = templates.data ?? [];
