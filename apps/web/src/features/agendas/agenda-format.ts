@@ -27,7 +27,16 @@ export const useAgendaFormat = (timeZone: string): AgendaFormat => {
   const tag = intlLocale(isLocale(i18n.language) ? i18n.language : 'es');
   return useMemo(() => {
     const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone });
-    const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    // The grid's hours: "08:00" on a 24-hour clock, "8 AM" on a 12-hour one, so each fits its column.
+    const isTwelveHour = ['h11', 'h12'].includes(
+      new Intl.DateTimeFormat(tag, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '',
+    );
+    const clock = new Intl.DateTimeFormat(
+      tag,
+      isTwelveHour
+        ? { hour: 'numeric', timeZone: 'UTC' }
+        : { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' },
+    );
     const head = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
     const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
     const long = new Intl.DateTimeFormat(tag, { dateStyle: 'full', timeZone: 'UTC' });

@@ -96,7 +96,7 @@ describe('the confirmation runs', () => {
     expect(running).toHaveTextContent('16 abr 2026');
     expect(await within(running).findByText(DENTALINK.name)).toBeInTheDocument();
     expect(running).toHaveTextContent(WHATSAPP.name);
-    expect(within(running).getByTestId('run-status')).toHaveTextContent('Enviando');
+    expect(within(running).getByTestId('run-status')).toHaveTextContent('En curso');
     expect(within(running).getByTestId('run-total-confirmed')).toHaveTextContent('Confirmadas: 4');
     expect(within(running).getByTestId('run-total-failed')).toHaveTextContent('Fallidas: 2');
     expect(within(running).getByTestId('run-total-waiting')).toHaveTextContent('Esperando respuesta: 3');

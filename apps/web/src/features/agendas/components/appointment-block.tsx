@@ -1,5 +1,5 @@
 import type { Appointment } from '@conversa/domain';
-import { ButtonBase, Typography } from '@mui/material';
+import { Box, ButtonBase, Typography } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ type BlockProps = {
   format: AgendaFormat;
   isMovable: boolean;
   isCompact?: boolean;
+  /** Whether the professional gets a line of its own under the patient (not on a short block). */
+  hasProfessional?: boolean;
   onOpen: (appointment: Appointment) => void;
   sx?: SxProps<Theme>;
 };
@@ -32,6 +34,7 @@ export const AppointmentBlock = ({
   format,
   isMovable,
   isCompact = false,
+  hasProfessional = true,
   onOpen,
   sx,
 }: BlockProps) => {
@@ -75,17 +78,39 @@ export const AppointmentBlock = ({
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      <Typography variant="caption" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
-        {isCompact ? `${format.start(appointment.meet_date)} ${patient}` : time}
-      </Typography>
-      {!isCompact && (
-        <>
-          <Typography variant="caption" sx={{ lineHeight: 1.3, maxWidth: '100%' }} noWrap>
+      {isCompact ? (
+        // The time, then the patient cut at the end of their own name, in either direction of the page.
+        <Box sx={{ display: 'flex', gap: 0.5, maxWidth: '100%', minWidth: 0 }}>
+          <Typography variant="caption" sx={{ fontWeight: 700, lineHeight: 1.3, flexShrink: 0 }}>
+            {format.start(appointment.meet_date)}
+          </Typography>
+          <Typography
+            variant="caption"
+            dir="auto"
+            sx={{ fontWeight: 700, lineHeight: 1.3, minWidth: 0 }}
+            noWrap
+          >
             {patient}
           </Typography>
-          <Typography variant="caption" sx={{ lineHeight: 1.3, opacity: 0.85, maxWidth: '100%' }} noWrap>
-            {appointment.specialist_name}
+        </Box>
+      ) : (
+        <>
+          <Typography variant="caption" sx={{ fontWeight: 700, lineHeight: 1.3, maxWidth: '100%' }} noWrap>
+            {time}
           </Typography>
+          <Typography variant="caption" dir="auto" sx={{ lineHeight: 1.3, maxWidth: '100%' }} noWrap>
+            {patient}
+          </Typography>
+          {hasProfessional && (
+            <Typography
+              variant="caption"
+              dir="auto"
+              sx={{ lineHeight: 1.3, opacity: 0.85, maxWidth: '100%' }}
+              noWrap
+            >
+              {appointment.specialist_name}
+            </Typography>
+          )}
         </>
       )}
     </ButtonBase>

@@ -8,6 +8,8 @@ import type { BoardProps } from './board-props';
 const HOUR_PX = 64;
 /** Shorter appointments show their time and patient on one line. */
 const ONE_LINE_MINUTES = 40;
+/** Those under an hour leave the professional out: three lines do not fit in 45 minutes. */
+const THREE_LINES_MINUTES = 55;
 /** The working day shown when nothing falls outside it; earlier or later appointments widen it. */
 const DAY_START_HOUR = 7;
 const DAY_END_HOUR = 21;
@@ -94,7 +96,12 @@ export const TimeGrid = (props: BoardProps) => {
               key={hour}
               variant="caption"
               color="text.secondary"
-              sx={{ position: 'absolute', top: (hour - first) * HOUR_PX - 8, insetInlineEnd: 8 }}
+              sx={{
+                position: 'absolute',
+                top: (hour - first) * HOUR_PX - 8,
+                insetInlineEnd: 8,
+                whiteSpace: 'nowrap',
+              }}
             >
               {format.clock(hour * 60)}
             </Typography>
@@ -160,6 +167,7 @@ export const TimeGrid = (props: BoardProps) => {
                   format={format}
                   isMovable={props.canMove(item)}
                   isCompact={end - start < ONE_LINE_MINUTES}
+                  hasProfessional={end - start >= THREE_LINES_MINUTES}
                   onOpen={props.onOpen}
                 />
               </Box>

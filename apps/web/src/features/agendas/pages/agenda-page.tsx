@@ -214,7 +214,8 @@ export const AgendaPage = () => {
         ) : (
           <Board {...board} />
         )}
-        {canCreate && !isPhone && (
+        {/* A slot books only on the day and week grids; the month's days open the day instead. */}
+        {canCreate && !isPhone && view !== 'month' && (
           <Typography variant="caption" color="text.secondary">
             {t('agendas.hint')}
           </Typography>

@@ -13,6 +13,8 @@ import { useDebounced } from '../../../shared/use-debounced';
 import { useRunRows } from '../api/confirmations';
 
 const COLUMNS = ['patient', 'time', 'professional', 'state', 'answer', 'writeback'] as const;
+/** What a phone leaves out: the state's chip already says the answer. */
+const WIDE_ONLY_COLUMNS: readonly string[] = ['professional', 'answer', 'writeback'];
 const SEARCH_PAUSE_MS = 900;
 const WRITEBACK_TONE = { none: 'default', pending: 'info', done: 'success', failed: 'error' } as const;
 
@@ -105,10 +107,7 @@ export const RunRowsTable = ({ runId }: { runId: string }) => {
         testId="rows-table"
         columns={COLUMNS.length}
         head={COLUMNS.map((column) => (
-          <TableCell
-            key={column}
-            sx={column === 'professional' || column === 'writeback' ? wideOnly : undefined}
-          >
+          <TableCell key={column} sx={WIDE_ONLY_COLUMNS.includes(column) ? wideOnly : undefined}>
             {t(`confirmations.rows.${column}`)}
           </TableCell>
         ))}
@@ -147,7 +146,7 @@ export const RunRowsTable = ({ runId }: { runId: string }) => {
                 )}
               </Box>
             </TableCell>
-            <TableCell>
+            <TableCell sx={wideOnly}>
               {row.answer ? (
                 <Box sx={{ display: 'grid' }}>
                   <span>{t(`confirmations.answer.${row.answer}`)}</span>

@@ -27,9 +27,14 @@ export const RunSummary = ({ run }: { run: ConfirmationRun }) => {
     <Card variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }} data-testid="run-summary">
       <Line label={t('confirmations.form.device')}>{device?.name ?? '-'}</Line>
       <Line label={t('confirmations.form.message')}>
-        {run.template_id
-          ? t('confirmations.detail.template', { parameters: run.parameters.join(' · ') || '-' })
-          : run.message}
+        {run.template_id ? (
+          t('confirmations.detail.template', { parameters: run.parameters.join(' · ') || '-' })
+        ) : (
+          // The company's own words, in whatever language and direction they were written.
+          <Box component="span" dir="auto" sx={{ display: 'block' }}>
+            {run.message}
+          </Box>
+        )}
       </Line>
       <Line label={t('confirmations.form.sendAt')}>
         {moment(run.send_at, t('confirmations.detail.manualStart'))}

@@ -118,33 +118,32 @@ export const DayChart = ({ days }: { days: Day[] }) => {
           </Box>
         ))}
       </Box>
-      <Table
-        size="small"
-        sx={visuallyHidden}
-        aria-label={t('confirmationsDashboard.byDay')}
-        data-testid="day-table"
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('confirmationsDashboard.column.date')}</TableCell>
-            <TableCell>{t('confirmationsDashboard.totals.appointments')}</TableCell>
-            {CHART_PARTS.map((part) => (
-              <TableCell key={part}>{t(`confirmationsDashboard.totals.${part}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {days.map((day) => (
-            <TableRow key={day.date}>
-              <TableCell>{formatDay(i18n.language, day.date)}</TableCell>
-              <TableCell>{numbers.count(day.appointments)}</TableCell>
+      {/* Hidden by a block around it: a table is never narrower than its content, so hidden itself it
+          would still widen the page on a phone. */}
+      <Box sx={visuallyHidden}>
+        <Table size="small" aria-label={t('confirmationsDashboard.byDay')} data-testid="day-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('confirmationsDashboard.column.date')}</TableCell>
+              <TableCell>{t('confirmationsDashboard.totals.appointments')}</TableCell>
               {CHART_PARTS.map((part) => (
-                <TableCell key={part}>{numbers.count(day[part])}</TableCell>
+                <TableCell key={part}>{t(`confirmationsDashboard.totals.${part}`)}</TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {days.map((day) => (
+              <TableRow key={day.date}>
+                <TableCell>{formatDay(i18n.language, day.date)}</TableCell>
+                <TableCell>{numbers.count(day.appointments)}</TableCell>
+                {CHART_PARTS.map((part) => (
+                  <TableCell key={part}>{numbers.count(day[part])}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Box>
   );
 };

@@ -5,6 +5,7 @@ import {
   type IntegrationCreateInput,
   type IntegrationType,
   type IntegrationUpdateInput,
+  isSchedulingIntegrationType,
   maskSecret,
 } from '@conversa/domain';
 import {
@@ -16,6 +17,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
+import { schedulingIntegrationsKey } from '../../../shared/scheduling/scheduling-integrations';
 import { usePaging } from '../../../shared/ui/paged-table';
 import { type ListPage, type PageQuery, searchPage } from './search-page';
 
@@ -72,6 +74,11 @@ export const applyIntegrationChange = (
   action: 'create' | 'update' | 'delete',
   integration: Pick<Integration, 'id'> & Partial<Integration>,
 ): void => {
+  // The agenda's and the confirmations' pickers keep their own list of the scheduling systems: a new,
+  // changed or removed one must show there on the next visit, not a minute later.
+  if (integration.type === undefined || isSchedulingIntegrationType(integration.type)) {
+    void queryClient.invalidateQueries({ queryKey: schedulingIntegrationsKey });
+  }
   const filters = {
     queryKey: integrationsKey,
     predicate: (query: Query) => listsTypeOf(query, integration.type),
