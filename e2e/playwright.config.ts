@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_MAYTAPI_URL, FAKE_TWILIO_URL } from './fake-channels';
 import { FAKE_FLOW_CREDENTIALS, FAKE_FLOW_URL } from './fake-flow';
 import { FAKE_OPENAI_URL } from './fake-openai';
 import { FAKE_TELEGRAM_URL } from './fake-telegram';
@@ -65,6 +66,11 @@ export default defineConfig({
       FLOW_API_URL: FAKE_FLOW_URL,
       FLOW_API_KEY: FAKE_FLOW_CREDENTIALS.apiKey,
       FLOW_SECRET_KEY: FAKE_FLOW_CREDENTIALS.secretKey,
+      // The fake Twilio and Maytapi gateway channels.spec.ts starts (e2e/fake-channels.ts); their hosts are
+      // exempt from the public-address check of fetched URLs, as a provider's own origin is.
+      TWILIO_API_URL: FAKE_TWILIO_URL,
+      MAYTAPI_API_URL: FAKE_MAYTAPI_URL,
+      OUTBOUND_ALLOW_HOSTS: [FAKE_TWILIO_URL, FAKE_MAYTAPI_URL].map((url) => new URL(url).host).join(','),
     },
   },
 });

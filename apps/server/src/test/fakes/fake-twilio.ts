@@ -34,9 +34,14 @@ const twilioError = (status: number, code: number, message: string) => ({
 /**
  * Twilio's REST API for one account: GET Accounts/{sid}.json, POST Accounts/{sid}/Messages.json (form
  * To/From/Body/MediaUrl/StatusCallback, answered 201 with a new SM sid) and the media of inbound messages.
- * Every call needs HTTP basic auth `sid:token`, else 401 with code 20003 as Twilio answers.
+ * Every call needs HTTP basic auth `sid:token`, else 401 with code 20003 as Twilio answers. On a free port,
+ * or the one given for a browser test whose server must know it beforehand.
  */
-export const startFakeTwilio = async (accountSid: string, authToken: string): Promise<FakeTwilio> => {
+export const startFakeTwilio = async (
+  accountSid: string,
+  authToken: string,
+  port = 0,
+): Promise<FakeTwilio> => {
   const media = new Map<string, { content: Buffer; mimeType: string }>();
   const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   const accountPath = `/2010-04-01/Accounts/${accountSid}`;
@@ -72,7 +77,7 @@ export const startFakeTwilio = async (accountSid: string, authToken: string): Pr
     const file = request.method === 'GET' ? media.get(request.path) : undefined;
     if (file) return { body: file.content, headers: { 'content-type': file.mimeType } };
     return twilioError(404, 20404, 'The requested resource was not found');
-  });
+  }, port);
   return {
     ...server,
     media,
