@@ -413,8 +413,14 @@ describe('WhatsApp ids that differ from the saved phone', () => {
     value.messages.push(...otherValue.messages);
     value.contacts.push(...otherValue.contacts);
     expect(await deliver(raw)).toBe(200);
-    expect(await contactsWithPhone(testApp.app, nine)).toEqual([]);
-    expect(await contactOf(eight)).toMatchObject({ numtotal: 2 });
+    // The two messages may be written in two batches in either order: whichever form comes first names
+    // the one contact, and the other lands on it.
+    const found = [
+      ...(await contactsWithPhone(testApp.app, eight)),
+      ...(await contactsWithPhone(testApp.app, nine)),
+    ];
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ numtotal: 2 });
   });
 
   it('lands a wa_id written with a plus, spaces or dashes on the saved phone', async () => {
