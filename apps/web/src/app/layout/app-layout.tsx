@@ -27,6 +27,9 @@ const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof handle === 'object' && handle !== null && 'entry' in handle;
 
 /** Sidebar, header, page and footer; which of them show depends on the current route's chrome. */
+/** The floating buttons' stack: the bell (48 px) stands 96 px up, above the chat button; 8 px to spare. */
+const FLOATING_BUTTONS_CLEARANCE = 152;
+
 export const AppLayout = () => {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -42,6 +45,7 @@ export const AppLayout = () => {
   const isFullBleed = chrome.isFullBleed ?? false;
   const can = useCan();
   const canChat = can('chat.view');
+  const hasFloatingButtons = canChat || can('task.view');
 
   const closeDrawer = () => setIsDrawerOpen(false);
 
@@ -91,7 +95,14 @@ export const AppLayout = () => {
           sx={
             isFullBleed
               ? { flex: 1, minWidth: 0 }
-              : { flex: 1, p: { xs: 2, md: 3 }, pt: !hasHeader && hasSidebar && !isDesktop ? 9 : undefined }
+              : {
+                  flex: 1,
+                  p: { xs: 2, md: 3 },
+                  pt: !hasHeader && hasSidebar && !isDesktop ? 9 : undefined,
+                  // The chat button and the due-tasks bell float at the bottom corner: the page's last
+                  // actions (Save, a table's pages) can always scroll clear of them.
+                  pb: hasFloatingButtons ? `${FLOATING_BUTTONS_CLEARANCE}px` : undefined,
+                }
           }
         >
           <Outlet />
