@@ -15,12 +15,8 @@ import { sniffContentType } from '../../core/storage/content-type';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
-import {
-  createInboundWriter,
-  type InboundJobRule,
-  inboundPhoneOf,
-  isAddressedByPhone,
-} from './inbound-writer';
+import { inboundPhoneOf, isAddressedByPhone } from './inbound-phones';
+import { createInboundWriter, type InboundJobRule } from './inbound-writer';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
 import { createMessagesRepository } from './messages.repository';
