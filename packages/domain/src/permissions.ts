@@ -77,6 +77,9 @@ export const CLIENT_PERMISSIONS = [
   'confirmation.edit',
   'confirmation.delete',
   'storage.view',
+  'storage.create',
+  'storage.edit',
+  'storage.delete',
   'setting.view',
   'setting.edit',
   'template.view',
@@ -89,6 +92,8 @@ export const CLIENT_PERMISSIONS = [
   'billing.view',
   'profile.view',
   'extraction.view',
+  'extraction.create',
+  'extraction.delete',
   'log.view',
 ] as const;
 

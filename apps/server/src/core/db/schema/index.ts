@@ -22,6 +22,7 @@ export * from './realtime-events';
 export * from './scheduling';
 export * from './send-rates';
 export * from './sessions';
+export * from './storage';
 export * from './tasks';
 export * from './templates';
 export * from './users';

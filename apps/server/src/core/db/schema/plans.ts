@@ -1,5 +1,5 @@
 import type { ExtraPrices } from '@conversa/domain';
-import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const NO_EXTRA_PRICES: ExtraPrices = {
   device: { clp: 0, usd: 0 },
@@ -21,6 +21,8 @@ export const plans = pgTable('plans', {
   chatgpt: integer('chatgpt').notNull().default(0),
   dialogflow: integer('dialogflow').notNull().default(0),
   yeastar: integer('yeastar').notNull().default(0),
+  /** Bytes every file of a company may take together (API.md part 3, Storage). */
+  storage: bigint('storage', { mode: 'number' }).notNull().default(1_000_000_000),
   extra_prices: jsonb('extra_prices').$type<ExtraPrices>().notNull().default(NO_EXTRA_PRICES),
   access: jsonb('access').$type<string[]>().notNull().default([]),
   is_default: boolean('is_default').notNull().default(false),
