@@ -1,12 +1,17 @@
+import type { ExtractionFormat, ExtractionStatusName, StorageModuleName } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients';
-
-/**
- * Where a stored file came from (API.md part 3, Storage): an upload, a message's attachment, an extraction's
- * file, an import's upload, the company's logo.
- */
-export type StorageModule = 'storage' | 'message' | 'extraction' | 'import' | 'logo';
 
 /**
  * One file of a company in the FileStore: its row is what the storage screen lists and what the plan's
@@ -23,7 +28,7 @@ export const files = pgTable(
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     mime: text('mime').notNull(),
-    module: text('module').$type<StorageModule>().notNull(),
+    module: text('module').$type<StorageModuleName>().notNull(),
     /** The message, extraction or import the file belongs to; '' for an upload. */
     reference_id: text('reference_id').notNull().default(''),
     /** The uploader or sender; '' for a customer's attachment. */
@@ -40,8 +45,6 @@ export const files = pgTable(
 
 export type FileRow = typeof files.$inferSelect;
 
-export type ExtractionStatus = 'queued' | 'running' | 'done' | 'failed';
-
 /** A module's records written to a CSV or XLSX file in the background (API.md part 3, Extractions). */
 export const extractions = pgTable(
   'extractions',
@@ -55,8 +58,8 @@ export const extractions = pgTable(
     logical: text('logical').notNull().default('and'),
     sort: jsonb('sort').$type<{ key: string; order: 'asc' | 'desc' } | null>(),
     columns: jsonb('columns').$type<string[]>().notNull(),
-    format: text('format').$type<'csv' | 'xlsx'>().notNull().default('csv'),
-    status: text('status').$type<ExtractionStatus>().notNull().default('queued'),
+    format: text('format').$type<ExtractionFormat>().notNull().default('csv'),
+    status: text('status').$type<ExtractionStatusName>().notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     rows: integer('rows').notNull().default(0),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
