@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  addDays,
   auditChanges,
   DEFAULT_LOCALE,
-  DEFAULT_SYNC_DAYS,
   type Integration,
   type IntegrationStatus,
   type IntegrationType,
@@ -11,20 +9,18 @@ import {
   type integrationUpdateSchema,
   isBotIntegrationType,
   isCreatableIntegrationType,
-  localDayOf,
   type SchedulingCatalog,
   type SearchBody,
 } from '@conversa/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ZodError, type z } from 'zod';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { SecretBox } from '../../core/crypto/secret-box';
-import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
-import { devices, type IntegrationRow, integrations, users } from '../../core/db/schema';
+import type { Database, Executor } from '../../core/db/database';
+import { type IntegrationRow, integrations } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
-import { AppError, badRequest, type FieldIssue, notFound } from '../../core/http/app-error';
+import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
-import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST, type SearchWhitelist } from '../../core/http/search-query';
 import { type MessageKey, translate } from '../../core/i18n/i18n';
 import {
@@ -32,8 +28,9 @@ import {
   type StoredNotification,
 } from '../../core/realtime/realtime-events.repository';
 import { SchedulingCallError } from '../../integrations/scheduling-adapter';
-import { companyTimeZone } from '../agenda/company-time-zone';
 import type { CallOutcome, IntegrationKinds } from './integration-kinds';
+import { createIntegrationProviderChecks } from './integration-provider-checks';
+import { createIntegrationReferences } from './integration-references';
 import {
   type IntegrationConfig,
   mergeIntegrationConfig,
@@ -104,39 +101,6 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
       ref: data[0]?.id ?? '',
     });
 
-  /** The devices must be the company's, each once, and answered by no other bot. */
-  const assertDevices = async (auth: AuthContext, deviceIds: string[], exceptId?: string) => {
-    const valid = deviceIds.filter(isUuid);
-    const owned = new Set(
-      valid.length === 0
-        ? []
-        : (
-            await db
-              .select({ id: devices.id })
-              .from(devices)
-              .where(and(eq(devices.client_id, auth.clientId), inArray(devices.id, valid)))
-          ).map((row) => row.id),
-    );
-    const issues: FieldIssue[] = [];
-    deviceIds.forEach((id, index) => {
-      if (!owned.has(id)) issues.push({ path: `device_ids.${index}`, message: 'validation.badValue' });
-      else if (deviceIds.indexOf(id) !== index)
-        issues.push({ path: `device_ids.${index}`, message: 'validation.duplicate' });
-    });
-    if (issues.length > 0) throw badRequest(issues);
-    const taken = await repo.devicesTaken(auth.clientId, deviceIds, exceptId);
-    if (taken.size > 0) throw deviceHasBot(deviceIds, taken);
-  };
-
-  const deviceHasBot = (deviceIds: string[], taken: Set<string>) =>
-    new AppError(
-      409,
-      'info.deviceHasBot',
-      deviceIds.flatMap((id, index) =>
-        taken.has(id) ? [{ path: `device_ids.${index}`, message: 'info.deviceHasBot' as const }] : [],
-      ),
-    );
-
   /** Checks a whole config against its type's rules; a problem names `config.<key>`. */
   const checkedConfig = (type: IntegrationType, config: IntegrationConfig) => {
     const parsed = kindOf(type).configSchema.safeParse(config);
@@ -146,51 +110,7 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
     return parsed.data as IntegrationConfig;
   };
 
-  /** Users the settings name besides the handoff (a PBX's extension mapping) must be the company's. */
-  const assertNamedUsers = async (auth: AuthContext, type: IntegrationType, config: IntegrationConfig) => {
-    const named = kindOf(type).namedUsers?.(config) ?? [];
-    const ids = [...new Set(named.map((entry) => entry.userId).filter(isUuid))];
-    const owned = new Set(
-      ids.length === 0
-        ? []
-        : (
-            await db
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.client_id, auth.clientId), inArray(users.id, ids)))
-          ).map((row) => row.id),
-    );
-    const issues: FieldIssue[] = named
-      .filter((entry) => !owned.has(entry.userId))
-      .map((entry) => ({ path: entry.path, message: 'validation.badValue' }));
-    if (issues.length > 0) throw badRequest(issues);
-  };
-
-  /** A bot's handoff goes to the unassigned queue ('') or to a user of the company. */
-  const assertHandoffUser = async (auth: AuthContext, type: IntegrationType, config: IntegrationConfig) => {
-    await assertNamedUsers(auth, type, config);
-    if (!kindOf(type).hasHandoffUser) return;
-    const userId = String(config.handoff_user_id ?? '');
-    if (userId === '') return;
-    const found = isUuid(userId)
-      ? await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.client_id, auth.clientId), eq(users.id, userId)))
-      : [];
-    if (found.length === 0)
-      throw badRequest([{ path: 'config.handoff_user_id', message: 'validation.badValue' }]);
-  };
-
-  /** Two administrators giving the same device to two bots at once: the unique key refuses the second. */
-  const guardDevices = async <T>(deviceIds: string[], work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw deviceHasBot(deviceIds, new Set(deviceIds));
-      throw error;
-    }
-  };
+  const { assertDevices, assertHandoffUser, guardDevices } = createIntegrationReferences(db, kindOf);
 
   /** One change with its audit row and notification, published after commit. */
   const write = async (
@@ -230,37 +150,7 @@ export const createIntegrationsService = ({ db, events, box, kinds }: Deps) => {
     return kind;
   };
 
-  /**
-   * A scheduling system's credentials are checked before a save answers (API.md part 3 §1.1): a setting
-   * the provider shows wrong answers 400 naming it and nothing is saved; a refusal or a failure is saved as
-   * `error`, never as connected. Other types save as before.
-   */
-  /** A sync's days: the range given, else today to today + 7 in the company's time zone. */
-  const syncRange = async (clientId: string, range: { from?: string; to?: string }) => {
-    const today = localDayOf(new Date(), await companyTimeZone(db, clientId));
-    const from = range.from ?? today;
-    return { from, to: range.to ?? addDays(from, DEFAULT_SYNC_DAYS) };
-  };
-
-  const checkOnSave = async (
-    clientId: string,
-    integrationId: string,
-    type: IntegrationType,
-    config: IntegrationConfig,
-  ): Promise<{ config: IntegrationConfig; status: { status?: IntegrationStatus; error?: string } }> => {
-    const check = kindOf(type).check;
-    if (!check) return { config, status: {} };
-    const checked = await check(config, { clientId, integrationId });
-    const { outcome } = checked;
-    if (!outcome.ok && outcome.field)
-      throw badRequest([{ path: outcome.field, message: 'validation.notOfAccount' }]);
-    return {
-      config: checked.config,
-      status: outcome.ok
-        ? { status: 'connected', error: '' }
-        : { status: 'error', error: outcome.error.slice(0, 500) },
-    };
-  };
+  const { checkOnSave, syncRange } = createIntegrationProviderChecks(db, kindOf);
 
   return {
     async search(auth: AuthContext, body: SearchBody) {
