@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@conversa/domain';
+import { AUDIT_MODULES, LOCALES, type Locale, VIEW_MODULES } from '@conversa/domain';
 import { describe, expect, it } from 'vitest';
 import arBundle from './ar.json';
 import enBundle from './en.json';
@@ -54,6 +54,15 @@ describe('translation bundles', () => {
       keys.filter((key) => !esKeys.includes(key)),
       `${locale} has, Spanish lacks`,
     ).toEqual([]);
+  });
+
+  // Labels chosen by a code at run time: a missing one shows its key on the screen.
+  it('names every module the audit log records and every module with saved views', () => {
+    const missing = [
+      ...AUDIT_MODULES.map((module) => `settings.audit.module.${module}`),
+      ...VIEW_MODULES.map((module) => `settings.views.module.${module}`),
+    ].filter((key) => !es.has(key));
+    expect(missing).toEqual([]);
   });
 
   it.each(LOCALES)('%s has every plural form its language needs', (locale) => {

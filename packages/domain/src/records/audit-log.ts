@@ -12,6 +12,43 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * Every module whose writes the log records, as its rows name them: the server writes no other (its audit
+ * writer takes only these), and the log's filter and labels list exactly these.
+ */
+export const AUDIT_MODULES = [
+  'contact',
+  'lead',
+  'deal',
+  'pipeline',
+  'payment',
+  'task',
+  'note',
+  'message',
+  'listdinamic',
+  'view',
+  'template',
+  'diffusion',
+  'newsletter',
+  'agenda',
+  'confirmation',
+  'integration',
+  'apikey',
+  'call',
+  'device',
+  'user',
+  'client',
+  'import',
+  'storage',
+  'extraction',
+  'purchase',
+  'messagebag',
+  'plan',
+  'feature',
+  'deviceAdmin',
+] as const;
+export type AuditModule = (typeof AUDIT_MODULES)[number];
+
 /** Rows are kept at least this long; nobody can edit or delete one before. */
 export const AUDIT_RETENTION_DAYS = 400;
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditChanges } from '@conversa/domain';
+import type { AuditAction, AuditChanges, AuditModule } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { recordset } from '../db/recordset';
@@ -7,7 +7,7 @@ import type { AuthContext } from '../http/fastify-types';
 /** One thing that happened to one record (or to the account, for login, logout and permission). */
 export type AuditEvent = {
   action: AuditAction;
-  module: string;
+  module: AuditModule;
   recordId?: string;
   changes?: AuditChanges;
 };

@@ -1,4 +1,4 @@
-import type { FieldType, PermissionKey, RecordField, SearchBody } from '@conversa/domain';
+import type { AuditModule, FieldType, PermissionKey, RecordField, SearchBody } from '@conversa/domain';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -46,7 +46,7 @@ export type RecordModule<
   Bulk extends z.ZodType = z.ZodType,
 > = {
   /** API path segment (`lead/search`), realtime `module` and audit-log `module`. */
-  name: string;
+  name: AuditModule;
   /** `{permission}.view|create|edit|delete|export|bulkupdate|bulkdelete`. */
   permission: RecordPermission;
   /** Who else may read one record (`X/search/{id}`): a contact is also the chat's conversation. */

@@ -1,4 +1,4 @@
-import { IMPORT_REPORT_MAX_ISSUES, type ImportIssue } from '@conversa/domain';
+import { IMPORT_REPORT_MAX_ISSUES, type ImportIssue, type ImportModule } from '@conversa/domain';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { type ImportJobRow, importJobs, users } from '../../core/db/schema';
@@ -43,7 +43,7 @@ export const createImportsRepository = (db: Executor) => ({
    * The company's imports of the modules the caller may see, with the name of who started each, without
    * their reports (a list stays light).
    */
-  async search(clientId: string, modules: readonly string[], query: SearchQuery) {
+  async search(clientId: string, modules: readonly ImportModule[], query: SearchQuery) {
     const where = and(eq(importJobs.client_id, clientId), inArray(importJobs.module, modules), query.where);
     const { errors: _report, ...columns } = getTableColumns(importJobs);
     const [rows, totals] = await Promise.all([

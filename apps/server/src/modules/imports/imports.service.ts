@@ -59,7 +59,7 @@ export const createImportsService = ({
   const repo = createImportsRepository(db);
 
   /** The modules whose imports the caller may see: theirs to import, or all with the settings open. */
-  const visibleModules = (auth: AuthContext): string[] =>
+  const visibleModules = (auth: AuthContext): ImportModule[] =>
     targets
       .filter((target) => hasAccess(auth, target.permission) || hasAccess(auth, 'setting.view'))
       .map((target) => target.module);

@@ -13,7 +13,7 @@ type CatalogueRecord = { id: string } & Record<string, unknown>;
  * master's console, written in one transaction and published after commit.
  */
 export const createCatalogueWriter =
-  ({ db, events }: { db: Database; events: EventBus }, module: string) =>
+  ({ db, events }: { db: Database; events: EventBus }, module: 'plan' | 'feature') =>
   async <T extends CatalogueRecord>(
     auth: AuthContext,
     action: 'create' | 'update' | 'delete',

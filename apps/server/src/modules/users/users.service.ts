@@ -71,10 +71,10 @@ const userChangeEvents = (before: UserRow, after: UserRow): AuditEvent[] => {
   const access = auditChanges({ access: before.access }, { access: after.access });
   return [
     ...(Object.keys(changes).length > 0
-      ? [{ action: 'update' as const, module: 'user', recordId: after.id, changes }]
+      ? [{ action: 'update' as const, module: 'user' as const, recordId: after.id, changes }]
       : []),
     ...(Object.keys(access).length > 0
-      ? [{ action: 'permission' as const, module: 'user', recordId: after.id, changes: access }]
+      ? [{ action: 'permission' as const, module: 'user' as const, recordId: after.id, changes: access }]
       : []),
   ];
 };

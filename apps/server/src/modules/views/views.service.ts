@@ -24,7 +24,7 @@ import { createViewsRepository, VIEW_SEARCH_FIELDS, type ViewPatch } from './vie
 type ViewCreate = z.output<typeof viewCreateSchema>;
 type ViewUpdate = z.output<typeof viewUpdateSchema>;
 
-const MODULE = 'view';
+const MODULE = 'view' as const;
 
 const assertFields = (module: ViewModule, view: Parameters<typeof viewFieldIssues>[1]) => {
   const issues = viewFieldIssues(module, view);

@@ -1,3 +1,4 @@
+import type { ImportModule } from '@conversa/domain';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { users } from './users';
@@ -16,7 +17,7 @@ export const importJobs = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    module: text('module').notNull(),
+    module: text('module').$type<ImportModule>().notNull(),
     filename: text('filename').notNull().default(''),
     // Where the uploaded file waits in the FileStore until the job has read it.
     file_key: text('file_key').notNull().default(''),

@@ -5,24 +5,6 @@ export type AuditFilterForm = { user_id: string; module: string; action: string;
 
 export const EMPTY_AUDIT_FILTERS: AuditFilterForm = { user_id: '', module: '', action: '', from: '', to: '' };
 
-/** The modules whose writes the log records (sign-ins and sign-outs are the user's), for the module filter. */
-export const AUDIT_MODULES = [
-  'contact',
-  'lead',
-  'deal',
-  'pipeline',
-  'payment',
-  'task',
-  'note',
-  'message',
-  'listdinamic',
-  'view',
-  'user',
-  'client',
-  'device',
-  'import',
-] as const;
-
 /**
  * The search body's filters for the chosen user, module, action and days (spec 5: dates YYYY-MM-DD, a
  * range is gte + lte; an open end is just one of them).

@@ -77,9 +77,7 @@ export const AuditRow = ({ entry, isNarrow }: { entry: AuditEntry; isNarrow: boo
             data-testid="audit-action"
           />
         </TableCell>
-        <TableCell data-testid="audit-module">
-          {t(`settings.audit.module.${entry.module}`, { defaultValue: entry.module })}
-        </TableCell>
+        <TableCell data-testid="audit-module">{t(`settings.audit.module.${entry.module}`)}</TableCell>
         <TableCell
           sx={{ ...wideOnly, fontFamily: 'monospace', fontSize: 12 }}
           title={entry.record_id}

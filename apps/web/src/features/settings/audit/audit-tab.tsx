@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '@conversa/domain';
+import { AUDIT_ACTIONS, AUDIT_MODULES } from '@conversa/domain';
 import FilterAltOff from '@mui/icons-material/FilterAltOff';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Box, Button, TableCell, TextField, useMediaQuery } from '@mui/material';
@@ -9,12 +9,7 @@ import { useAccount } from '../../../shared/account/use-account';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { useAuditLog } from '../api/audit-log';
-import {
-  AUDIT_MODULES,
-  type AuditFilterForm,
-  auditSearchFilters,
-  EMPTY_AUDIT_FILTERS,
-} from './audit-filters';
+import { type AuditFilterForm, auditSearchFilters, EMPTY_AUDIT_FILTERS } from './audit-filters';
 import { AuditRow } from './audit-row';
 
 /** Who did what, when and from where (log.view); read only, newest first, filtered by user, module, action and days. */

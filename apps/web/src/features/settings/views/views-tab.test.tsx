@@ -1,4 +1,4 @@
-import { VIEW_MODULES } from '@conversa/domain';
+import { type Locale, VIEW_MODULES } from '@conversa/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../shared/i18n';
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('saved views settings', () => {
-  it.each([
+  it.each<[Locale, string[]]>([
     ['es', ['Contactos', 'Leads', 'Presupuestos', 'Abonos', 'Tareas']],
     ['en', ['Contacts', 'Leads', 'Deals', 'Payments', 'Tasks']],
   ])('names every module in %s, never by its key', async (locale, names) => {
