@@ -2,25 +2,14 @@ import type { Device } from '@conversa/domain';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Science from '@mui/icons-material/ScienceOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Link,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
 import { ChannelAvatar } from './channel-icon';
 import { ConnectionButton } from './connection-button';
 import { DeleteDeviceButton } from './delete-device-button';
-import { DeviceStatusChip } from './device-status-chip';
+import { DeviceModeChip, DeviceStatusChip } from './device-status-chip';
 import { GatewayBannedAlert, GatewaySessionChip, sessionOf } from './gateway-session';
 
 const Swatch = ({ color, label }: { color: string; label: string }) => (
@@ -73,12 +62,7 @@ export const DeviceCard = ({ device }: { device: Device }) => {
           >
             <DeviceStatusChip status={device.status} />
             {session && <GatewaySessionChip session={session} />}
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t(`devices.modes.${device.mode}`)}
-              data-testid="device-mode"
-            />
+            <DeviceModeChip device={device} />
             <Stack direction="row" spacing={0.5} sx={{ pl: 0.5 }}>
               <Swatch color={device.color} label={t('devices.color')} />
               <Swatch color={device.background_color} label={t('devices.backgroundColor')} />

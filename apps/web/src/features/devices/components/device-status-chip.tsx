@@ -1,4 +1,4 @@
-import type { DeviceStatus } from '@conversa/domain';
+import type { Device, DeviceStatus } from '@conversa/domain';
 import { Box, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
@@ -26,6 +26,23 @@ export const DeviceStatusChip = ({ status }: { status: DeviceStatus }) => {
       label={t(`devices.status.${status}`)}
       data-testid="device-status"
       data-status={status}
+    />
+  );
+};
+
+/**
+ * Official (Meta's API or a partner of Meta) or unofficial (a gateway): said of real channels only; the
+ * sandbox simulates a customer and is neither.
+ */
+export const DeviceModeChip = ({ device }: { device: Device }) => {
+  const { t } = useTranslation();
+  if (device.setting.conect.type === 'sandbox') return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`devices.modes.${device.mode}`)}
+      data-testid="device-mode"
     />
   );
 };

@@ -1,18 +1,6 @@
 import type { Device } from '@conversa/domain';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Skeleton,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
@@ -24,7 +12,7 @@ import { ConnectionButton } from '../components/connection-button';
 import { ConnectionPanel } from '../components/connection-panel';
 import { DeleteDeviceButton } from '../components/delete-device-button';
 import { DeviceSettingsForm } from '../components/device-settings-form';
-import { DeviceStatusChip } from '../components/device-status-chip';
+import { DeviceModeChip, DeviceStatusChip } from '../components/device-status-chip';
 import { GatewayQrPanel, LinkPhoneDialog } from '../components/gateway-qr';
 import { GatewayBannedAlert, GatewaySessionChip, sessionOf } from '../components/gateway-session';
 import { SandboxSimulator } from '../components/sandbox-simulator';
@@ -77,12 +65,7 @@ const DeviceHeader = ({ device, onDeleted }: { device: Device; onDeleted: () => 
             <Typography color="text.secondary">{t(`devices.providers.${type}`)}</Typography>
             <DeviceStatusChip status={device.status} />
             {session && <GatewaySessionChip session={session} />}
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t(`devices.modes.${device.mode}`)}
-              data-testid="device-mode"
-            />
+            <DeviceModeChip device={device} />
           </Stack>
         </Box>
         <Stack direction="row" spacing={1} alignItems="center">
