@@ -162,6 +162,10 @@ const taskFields = {
   is_notified: z.boolean(),
 };
 
+/** A reminder is sent before the task is due, never after: its moment may be the due moment at the latest. */
+export const isReminderAfterDue = (notifyBefore: Date | string | null, dueDate: Date | string): boolean =>
+  notifyBefore !== null && new Date(notifyBefore).getTime() > new Date(dueDate).getTime();
+
 /**
  * The related record the spec's create rule asks for: a contact for module contact (`contact_id`), a
  * deal for module deal and a lead for module lead (`reference_id`).
@@ -195,6 +199,9 @@ export const taskCreateSchema = z
     if (input[path] === '') ctx.addIssue({ code: 'custom', path: [path], message: MESSAGES.required });
     if (input.notify_enable && input.notify_before === null) {
       ctx.addIssue({ code: 'custom', path: ['notify_before'], message: MESSAGES.required });
+    }
+    if (input.notify_enable && isReminderAfterDue(input.notify_before, input.due_date)) {
+      ctx.addIssue({ code: 'custom', path: ['notify_before'], message: 'validation.reminderAfterDue' });
     }
   });
 export type TaskCreateInput = z.input<typeof taskCreateSchema>;

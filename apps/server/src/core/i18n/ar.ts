@@ -251,6 +251,7 @@ export const ar: Record<MessageKey, string> = {
   'validation.templateButtons': '10 أزرار على الأكثر: حتى رابطين ورقم هاتف واحد',
   'validation.tooLong': 'النص طويل جدًا',
   'validation.range': 'خارج النطاق المسموح به',
+  'validation.reminderAfterDue': 'يجب أن يكون التذكير قبل موعد الاستحقاق',
   'info.templateCreated': 'أُرسل القالب للمراجعة',
   'info.templateDeleted': 'حُذف القالب',
   'info.templateUpdated': 'أُعيد إرسال القالب للمراجعة',

@@ -249,6 +249,7 @@ export const en = {
   'validation.templateButtons': 'At most 10 buttons: up to 2 links and 1 phone number',
   'validation.tooLong': 'The text is too long',
   'validation.range': 'Outside the allowed range',
+  'validation.reminderAfterDue': 'The reminder must come before the due date',
   'info.templateCreated': 'Template submitted for review',
   'info.templateDeleted': 'Template deleted',
   'info.templateUpdated': 'Template sent back for review',

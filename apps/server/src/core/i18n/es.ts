@@ -258,6 +258,7 @@ export const es: Record<keyof typeof en, string> = {
   'validation.templateButtons': 'Como máximo 10 botones: hasta 2 enlaces y 1 teléfono',
   'validation.tooLong': 'El texto es demasiado largo',
   'validation.range': 'Fuera del rango permitido',
+  'validation.reminderAfterDue': 'El recordatorio debe ser antes del vencimiento',
   'info.templateCreated': 'Plantilla enviada a revisión',
   'info.templateDeleted': 'Plantilla eliminada',
   'info.templateUpdated': 'Plantilla enviada de nuevo a revisión',

@@ -260,6 +260,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.templateButtons': "10 boutons au plus : jusqu'à 2 liens et 1 téléphone",
   'validation.tooLong': 'Le texte est trop long',
   'validation.range': 'En dehors de la plage autorisée',
+  'validation.reminderAfterDue': 'Le rappel doit précéder l’échéance',
   'info.templateCreated': 'Modèle envoyé en validation',
   'info.templateDeleted': 'Modèle supprimé',
   'info.templateUpdated': 'Modèle renvoyé en révision',

@@ -256,6 +256,7 @@ export const it: Record<MessageKey, string> = {
   'validation.templateButtons': 'Al massimo 10 pulsanti: fino a 2 link e 1 telefono',
   'validation.tooLong': 'Il testo è troppo lungo',
   'validation.range': 'Fuori dall’intervallo consentito',
+  'validation.reminderAfterDue': 'Il promemoria deve precedere la scadenza',
   'info.templateCreated': 'Modello inviato per la revisione',
   'info.templateDeleted': 'Modello eliminato',
   'info.templateUpdated': 'Modello rinviato in revisione',

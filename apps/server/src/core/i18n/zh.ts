@@ -248,6 +248,7 @@ export const zh: Record<MessageKey, string> = {
   'validation.templateButtons': '最多 10 个按钮：最多 2 个链接和 1 个电话',
   'validation.tooLong': '文本过长',
   'validation.range': '超出允许的范围',
+  'validation.reminderAfterDue': '提醒时间必须早于截止时间',
   'info.templateCreated': '模板已提交审核',
   'info.templateDeleted': '模板已删除',
   'info.templateUpdated': '模板已重新提交审核',

@@ -1,5 +1,6 @@
 import {
   DEFAULTS,
+  isReminderAfterDue,
   PAGE_SIZE,
   type SearchBody,
   TASK_FIELDS,
@@ -159,6 +160,13 @@ export const createTaskRecords = (queue: JobQueue) =>
         const next = { ...current, ...patch };
         if (next.notify_enable && !next.notify_before) {
           throw badRequest([{ path: 'notify_before', message: 'validation.required' }]);
+        }
+        if (
+          next.notify_enable &&
+          !next.notify_sent &&
+          isReminderAfterDue(next.notify_before, next.due_date)
+        ) {
+          throw badRequest([{ path: 'notify_before', message: 'validation.reminderAfterDue' }]);
         }
         return patch;
       },

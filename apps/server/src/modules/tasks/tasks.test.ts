@@ -365,6 +365,37 @@ describe('participants and bad input', () => {
     });
     expect(same.status).toBe(200);
   });
+
+  it('sends a reminder before the task is due, never after: a later one is refused on create and update', async () => {
+    const late = await call(testApp.app, 'POST', url('create'), {
+      token: owner.token,
+      body: { ...base(), notify_enable: true, notify_before: inHours(73) },
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.errors).toEqual([
+      { path: 'notify_before', message: 'The reminder must come before the due date' },
+    ]);
+    const task = await createTask(testApp.app, owner.token, {
+      ...base(),
+      notify_enable: true,
+      notify_before: inHours(72),
+    });
+    const refused = await call(testApp.app, 'PUT', url(`updateone/${task.id}`), {
+      token: owner.token,
+      body: { due_date: inHours(48), notify_before: inHours(60) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.path).toBe('notify_before');
+    // Moving only the due moment moves a pending reminder with it, so it stays before.
+    const moved = await call<{ due_date: string; notify_before: string }>(
+      testApp.app,
+      'PUT',
+      url(`updateone/${task.id}`),
+      { token: owner.token, body: { due_date: inHours(48) } },
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body.data[0]?.notify_before).toBe(moved.body.data[0]?.due_date);
+  });
 });
 
 describe('the task routes of its own', () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULTS,
+  isReminderAfterDue,
   type Task,
   type TaskCreateInput,
   type TaskModule,
@@ -109,6 +110,20 @@ export const taskFormOf = (task: Task): TaskFormValues => {
   };
 };
 
+/**
+ * The reminder a switched-on reminder starts with: the due day at the default time (08:00) when that is
+ * before the due moment, else the day before; nothing while the task has no due date.
+ */
+export const defaultReminder = (dueDate: string): Pick<TaskFormValues, 'reminder_date' | 'reminder_time'> => {
+  if (!dueDate) return { reminder_date: '', reminder_time: DEFAULTS.reminderTime };
+  const day = dueDate.slice(0, 10);
+  const sameDay = `${day}T${DEFAULTS.reminderTime}`;
+  if (sameDay <= dueDate.slice(0, 16)) return { reminder_date: day, reminder_time: DEFAULTS.reminderTime };
+  const before = new Date(`${day}T12:00`);
+  before.setDate(before.getDate() - 1);
+  return { reminder_date: toLocalDate(before), reminder_time: DEFAULTS.reminderTime };
+};
+
 const reminderOf = (values: TaskFormValues): string | null =>
   values.notify_enable && values.reminder_date
     ? fromLocal(`${values.reminder_date}T${values.reminder_time}`)
@@ -189,6 +204,8 @@ export const taskFormErrors = (values: TaskFormValues, now: Date, loaded?: Task)
   if (values.notify_enable && !loaded?.notify_sent) {
     if (!values.reminder_date) errors.reminder_date = 'validation.required';
     else if (values.reminder_date < toLocalDate(now)) errors.reminder_date = 'tasks.validation.reminderPast';
+    else if (values.due_date && isReminderAfterDue(reminderOf(values), fromLocal(values.due_date)))
+      errors.reminder_date = 'validation.reminderAfterDue';
   }
   return errors;
 };

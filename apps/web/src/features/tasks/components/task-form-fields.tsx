@@ -8,7 +8,7 @@ import {
 import { Box, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { FieldInput } from '../../../shared/records/components/field-input';
-import { type TaskFormErrors, type TaskFormValues, toLocalDateTime } from '../task-form';
+import { defaultReminder, type TaskFormErrors, type TaskFormValues, toLocalDateTime } from '../task-form';
 import { taskField } from '../task-records';
 import { ParticipantsPicker } from './participants-picker';
 import { RelatedRecordPicker } from './related-record-picker';
@@ -161,7 +161,13 @@ export const TaskFormSide = ({ values, onChange, errors, task }: Props) => {
       />
       <TaskReminder
         value={values}
-        onChange={onChange}
+        onChange={(change) =>
+          onChange(
+            change.notify_enable && !values.reminder_date
+              ? { ...change, ...defaultReminder(values.due_date) }
+              : change,
+          )
+        }
         isSent={task?.notify_sent}
         error={errors.reminder_date}
       />
