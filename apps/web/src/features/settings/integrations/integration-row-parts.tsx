@@ -28,14 +28,27 @@ type SectionWords =
 const failureText = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.info) || fallback;
 
-/** When the provider or the receiver last answered a call well, or "Never". */
-const LastCallCell = ({ integration, testId }: { integration: Integration; testId: string }) => {
+/**
+ * When the provider or the receiver last answered a call well, or "Never"; the product's own (the
+ * Standard agenda) calls nobody and says it is built in.
+ */
+const LastCallCell = ({
+  integration,
+  testId,
+  isBuiltIn,
+}: {
+  integration: Integration;
+  testId: string;
+  isBuiltIn: boolean;
+}) => {
   const { t, i18n } = useTranslation();
   return (
     <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }} data-testid={testId}>
-      {integration.last_sync_at
-        ? formattersFor(i18n.language).dateTime(integration.last_sync_at)
-        : t('settings.integrations.neverSynced')}
+      {isBuiltIn
+        ? t('settings.integrations.builtIn')
+        : integration.last_sync_at
+          ? formattersFor(i18n.language).dateTime(integration.last_sync_at)
+          : t('settings.integrations.neverSynced')}
     </TableCell>
   );
 };
@@ -71,6 +84,8 @@ type ActionsProps = {
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** The product's own (the Standard agenda): no outside system to test or to have answered. */
+  isBuiltIn?: boolean;
   /** Buttons anyone who sees the row may use (the webhooks' delivery log), between Test and Edit. */
   children?: ReactNode;
 };
@@ -83,6 +98,7 @@ const IntegrationActions = ({
   canEdit,
   onEdit,
   onDelete,
+  isBuiltIn = false,
   children,
 }: ActionsProps) => {
   const { t } = useTranslation();
@@ -97,7 +113,7 @@ const IntegrationActions = ({
     });
   return (
     <>
-      {canEdit && (
+      {canEdit && !isBuiltIn && (
         <Button
           size="small"
           variant="outlined"
@@ -152,7 +168,11 @@ export const IntegrationCells = ({
     <TableCell>
       <StatusCell integration={actions.integration} />
     </TableCell>
-    <LastCallCell integration={actions.integration} testId={lastCallTestId} />
+    <LastCallCell
+      integration={actions.integration}
+      testId={lastCallTestId}
+      isBuiltIn={actions.isBuiltIn ?? false}
+    />
     {hasActionsColumn && (
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <IntegrationActions {...actions}>{children}</IntegrationActions>

@@ -5,21 +5,9 @@ import {
   type Integration,
   isBotIntegrationType,
 } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import {
-  Box,
-  Button,
-  Chip,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useId, useMemo, useState } from 'react';
+import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { usePaging } from '../../../shared/ui/paged-table';
@@ -31,6 +19,7 @@ import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from 
 import { IntegrationSection, SectionTable } from './integration-section';
 import { useIntegrationList } from './integrations-api';
 import { useIntegrationsLive } from './integrations-live';
+import { IntegrationNameCell, NewIntegrationMenu } from './new-integration-menu';
 import { SchedulingSection } from './scheduling/scheduling-section';
 import { WebhooksSection } from './webhooks/webhooks-section';
 import { YeastarSection } from './yeastar/yeastar-section';
@@ -55,19 +44,12 @@ const IntegrationRow = ({ integration, devices, canEdit, onEdit, onDelete }: Row
 
   return (
     <TableRow data-testid="integration-row" data-id={integration.id} hover>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 180 }}>
-          <IntegrationAvatar type={integration.type} size={36} />
-          <Box sx={{ display: 'grid' }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="integration-name">
-              {integration.name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" data-testid="integration-type">
-              {t(`settings.integrations.types.${integration.type}`)}
-            </Typography>
-          </Box>
-        </Box>
-      </TableCell>
+      <IntegrationNameCell
+        avatar={<IntegrationAvatar type={integration.type} size={36} />}
+        name={integration.name}
+        caption={t(`settings.integrations.types.${integration.type}`)}
+        testId="integration"
+      />
       <TableCell sx={wideOnly} data-testid="integration-devices">
         {answered.length === 0 ? (
           <Typography variant="caption" color="text.secondary">
@@ -101,49 +83,6 @@ const IntegrationRow = ({ integration, devices, canEdit, onEdit, onDelete }: Row
   );
 };
 
-/** "New integration": which bot to connect, each with its mark and what it is for. */
-const NewIntegrationButton = ({ onChoose }: { onChoose: (type: BotIntegrationType) => void }) => {
-  const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<Add />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid="integration-new"
-      >
-        {t('settings.integrations.new')}
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {BOT_INTEGRATION_TYPES.map((type) => (
-          <MenuItem
-            key={type}
-            onClick={() => {
-              setAnchor(null);
-              onChoose(type);
-            }}
-            data-testid={`integration-new-${type}`}
-            sx={{ maxWidth: 380, whiteSpace: 'normal', py: 1.5 }}
-          >
-            <ListItemIcon sx={{ marginInlineEnd: 1.5 }}>
-              <IntegrationAvatar type={type} size={32} />
-            </ListItemIcon>
-            <ListItemText
-              primary={t(`settings.integrations.types.${type}`)}
-              secondary={t(`settings.integrations.choice.${type}`)}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-};
-
 type Editing = { type: BotIntegrationType; integration?: BotIntegration };
 
 /**
@@ -172,7 +111,19 @@ export const IntegrationsTab = () => {
         testId="bots"
         title={t('settings.integrations.botsTitle')}
         intro={t('settings.integrations.intro.list')}
-        action={canEdit && <NewIntegrationButton onChoose={(type) => setEditing({ type })} />}
+        action={
+          canEdit && (
+            <NewIntegrationMenu
+              label={t('settings.integrations.new')}
+              types={BOT_INTEGRATION_TYPES}
+              avatar={(type) => <IntegrationAvatar type={type} size={32} />}
+              nameOf={(type) => t(`settings.integrations.types.${type}`)}
+              descriptionOf={(type) => t(`settings.integrations.choice.${type}`)}
+              testId="integration-new"
+              onChoose={(type) => setEditing({ type })}
+            />
+          )
+        }
       >
         <SectionTable
           list={{ paging, query, rows }}

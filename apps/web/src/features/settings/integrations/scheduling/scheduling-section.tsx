@@ -3,22 +3,11 @@ import {
   SCHEDULING_INTEGRATION_TYPES,
   type SchedulingIntegrationType,
 } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import Sync from '@mui/icons-material/Sync';
-import {
-  Box,
-  Button,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Button, TableCell, TableRow } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
@@ -31,6 +20,7 @@ import {
 } from '../integration-row-parts';
 import { IntegrationSection, SectionTable } from '../integration-section';
 import { useIntegrationPage } from '../integrations-api';
+import { IntegrationNameCell, NewIntegrationMenu } from '../new-integration-menu';
 import { CatalogDialog } from './catalog-dialog';
 import { useSyncScheduling } from './scheduling-api';
 import { SchedulingAvatar } from './scheduling-brand';
@@ -63,25 +53,19 @@ const SchedulingRow = ({ integration, canEdit, onEdit, onDelete, onCatalog }: Ro
     });
   return (
     <TableRow data-testid="scheduling-row" data-id={integration.id} hover>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 180 }}>
-          <SchedulingAvatar type={integration.type} />
-          <Box sx={{ display: 'grid' }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {integration.name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t(`settings.scheduling.types.${integration.type}`)}
-              {isDailyOn(integration) && ` · ${t('settings.scheduling.dailyOn')}`}
-            </Typography>
-          </Box>
-        </Box>
-      </TableCell>
+      <IntegrationNameCell
+        avatar={<SchedulingAvatar type={integration.type} />}
+        name={integration.name}
+        caption={`${t(`settings.scheduling.types.${integration.type}`)}${
+          isDailyOn(integration) ? ` · ${t('settings.scheduling.dailyOn')}` : ''
+        }`}
+      />
       <IntegrationCells
         integration={integration}
         texts="settings.scheduling"
         testId="scheduling"
         lastCallTestId="scheduling-last-sync"
+        isBuiltIn={isStandard}
         canEdit={canEdit}
         onEdit={onEdit}
         onDelete={onDelete}
@@ -115,49 +99,6 @@ const SchedulingRow = ({ integration, canEdit, onEdit, onDelete, onCatalog }: Ro
   );
 };
 
-/** "Connect an agenda": which scheduling system, each with its mark and what it is. */
-const NewSchedulingButton = ({ onChoose }: { onChoose: (type: SchedulingIntegrationType) => void }) => {
-  const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<Add />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid="scheduling-new"
-      >
-        {t('settings.scheduling.new')}
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {SCHEDULING_INTEGRATION_TYPES.map((type) => (
-          <MenuItem
-            key={type}
-            onClick={() => {
-              setAnchor(null);
-              onChoose(type);
-            }}
-            data-testid={`scheduling-new-${type}`}
-            sx={{ maxWidth: 380, whiteSpace: 'normal', py: 1.5 }}
-          >
-            <ListItemIcon sx={{ marginInlineEnd: 1.5 }}>
-              <SchedulingAvatar type={type} size={32} />
-            </ListItemIcon>
-            <ListItemText
-              primary={t(`settings.scheduling.types.${type}`)}
-              secondary={t(`settings.scheduling.choice.${type}`)}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-};
-
 type Editing = { type: SchedulingIntegrationType; integration?: SchedulingIntegration };
 
 /**
@@ -179,7 +120,19 @@ export const SchedulingSection = () => {
       testId="scheduling"
       title={t('settings.scheduling.title')}
       intro={t('settings.scheduling.sectionIntro')}
-      action={canEdit && <NewSchedulingButton onChoose={(type) => setEditing({ type })} />}
+      action={
+        canEdit && (
+          <NewIntegrationMenu
+            label={t('settings.scheduling.new')}
+            types={SCHEDULING_INTEGRATION_TYPES}
+            avatar={(type) => <SchedulingAvatar type={type} size={32} />}
+            nameOf={(type) => t(`settings.scheduling.types.${type}`)}
+            descriptionOf={(type) => t(`settings.scheduling.choice.${type}`)}
+            testId="scheduling-new"
+            onChoose={(type) => setEditing({ type })}
+          />
+        )
+      }
     >
       <SectionTable
         list={list}

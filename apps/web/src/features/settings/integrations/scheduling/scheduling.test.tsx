@@ -203,4 +203,25 @@ describe('scheduling integrations', () => {
     expect(await screen.findByTestId('integration-error')).toHaveTextContent('401 Unauthorized');
     unsubscribe();
   });
+
+  it('offers Test, catalog and Sync for an outside system, and none of them for the built-in Standard agenda', async () => {
+    const standard: Integration = {
+      ...DENTALINK,
+      id: 'int-std',
+      type: 'standard',
+      name: 'Agenda propia',
+      last_sync_at: null,
+    };
+    stubScheduling([DENTALINK, standard]);
+    renderSettingsAt(<SchedulingSection />, makeAccount());
+
+    const rows = await screen.findAllByTestId('scheduling-row');
+    const [dentalink, own] = rows.map((row) => within(row));
+    for (const testId of ['scheduling-test', 'scheduling-catalog', 'scheduling-sync']) {
+      expect(dentalink?.getByTestId(testId)).toBeVisible();
+      expect(own?.queryByTestId(testId)).toBeNull();
+    }
+    expect(own?.getByTestId('scheduling-last-sync')).toHaveTextContent('Propia, sin sincronizar');
+    expect(own?.getByTestId('scheduling-edit')).toBeVisible();
+  });
 });
