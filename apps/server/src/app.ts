@@ -44,6 +44,7 @@ import { createRealtimeEventsRepository } from './core/realtime/realtime-events.
 import { realtimeEventsRoutes } from './core/realtime/realtime-events.routes';
 import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
+import { createS3FileStore } from './core/storage/s3-file-store';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { agendaRoutes } from './modules/agenda/agenda.routes';
@@ -84,6 +85,8 @@ import { devicesAdminRoutes } from './modules/devices-admin/devices-admin.routes
 import { createDevicesAdminService } from './modules/devices-admin/devices-admin.service';
 import { diffusionsRoutes } from './modules/diffusions/diffusions.routes';
 import { setUpDiffusions } from './modules/diffusions/diffusions.setup';
+import { extractionsRoutes } from './modules/extractions/extractions.routes';
+import { setUpExtractions } from './modules/extractions/extractions.setup';
 import { featuresRoutes } from './modules/features/features.routes';
 import { createFeaturesService } from './modules/features/features.service';
 import { createImportRunner } from './modules/imports/import-runner';
@@ -101,6 +104,8 @@ import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
+import { dashboardRoutes } from './modules/metrics/dashboard.routes';
+import { setUpMetrics } from './modules/metrics/metrics.setup';
 import { newslettersRoutes } from './modules/newsletters/newsletters.routes';
 import { createNewslettersService } from './modules/newsletters/newsletters.service';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -116,6 +121,8 @@ import { setUpPush } from './modules/push/push.setup';
 import { createPaidGate } from './modules/quotas/paid-gate';
 import { createPlanExpiry } from './modules/quotas/plan-expiry';
 import { quotasRoutes } from './modules/quotas/quotas.routes';
+import { storageRoutes } from './modules/storage/storage.routes';
+import { setUpStorage } from './modules/storage/storage.setup';
 import { createTaskReminders } from './modules/tasks/tasks.reminders';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
@@ -239,7 +246,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const sessionsService = createSessionsService({ db, events });
   const twoFactorService = createTwoFactorService({ db, events, box, guard });
   const signer = createUrlSigner(config.secretKey);
-  const files = createLocalFileStore(join(config.dataDir, 'storage'), signer);
+  const files = config.s3
+    ? createS3FileStore(config.s3, signer)
+    : createLocalFileStore(join(config.dataDir, 'storage'), signer);
   const channels = createChannelRegistry({
     graphApiUrl: config.graphApiUrl,
     telegramApiUrl: config.telegramApiUrl,
@@ -327,6 +336,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   });
   queue.every('attempts.prune', 3_600_000, { run: () => pruneAttemptCounters(db) });
   createPlanExpiry({ db, events, files }).define(queue);
+  // Dashboards: the events' rollup every few seconds and the one-time backfill of the history.
+  const metrics = setUpMetrics({ db, queue });
+  app.addHook('onReady', async () => {
+    metrics
+      .startBackfill()
+      .catch((error: unknown) => app.log.error({ err: error }, 'metrics backfill not enqueued'));
+  });
   // A queued outbound message is sent at once rather than at the next poll.
   events.on('message.created', ({ message }) => {
     if (message.fromMe && message.status === 'queue') queue.kick();
@@ -341,6 +357,27 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
   const usersAdminService = createUsersAdminService({ db, events, passwordMail });
   const impersonationService = createImpersonationService({ db, events });
   const plansService = createPlansService({ db, events });
+  const storage = setUpStorage({ db, events, queue, files });
+  app.addHook('onReady', async () => {
+    storage
+      .startBackfill()
+      .catch((error: unknown) => app.log.error({ err: error }, 'storage backfill not enqueued'));
+  });
+  const extractionsService = setUpExtractions({
+    db,
+    events,
+    queue,
+    files,
+    signer,
+    logger: app.log,
+    services: {
+      contact: contactsService.records,
+      lead: leadsService.records,
+      deal: dealsService.records,
+      task: tasksService.records,
+      payment: paymentsService.records,
+    },
+  });
   const featuresService = createFeaturesService({ db, events });
   const devicesAdminService = createDevicesAdminService({ db, devicesService });
   // Newsletters are platform-wide: their notifications go to every socket, of every company (app.io is set below).
@@ -405,6 +442,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(webhooksLogRoutes, { service: webhooksService });
           await localized.register(apiKeysRoutes, { service: apiKeys.service });
           await localized.register(notesRoutes, { service: notesService });
+          await localized.register(storageRoutes, { service: storage.service });
+          await localized.register(extractionsRoutes, { service: extractionsService });
           await localized.register(pushRoutes, { service: pushService });
           await localized.register(callsRoutes, { service: callsService });
           await localized.register(billingRoutes, { service: billingService });
@@ -416,6 +455,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
           await localized.register(realtimeEventsRoutes, { db });
           await localized.register(newslettersRoutes, { service: newslettersService });
           await localized.register(jobsRoutes, { service: createJobsService({ db, queue }) });
+          await localized.register(dashboardRoutes, { service: metrics.service });
         },
         { prefix: '/:locale' },
       );

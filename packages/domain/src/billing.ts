@@ -51,7 +51,8 @@ export type Plan = {
   price_clp: number;
   price_usd: number;
   duration_days: number;
-  quantities: PlanQuantities;
+  /** The quotas, plus the company's storage in bytes (not a spent quota: files are counted as they stand). */
+  quantities: PlanQuantities & { storage: number };
   extra_prices: ExtraPrices;
   /** Permission keys the plan gives (at least one). */
   access: string[];

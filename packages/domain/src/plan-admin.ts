@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXTRA_PRICE_TYPES, QUOTA_TYPES } from './billing';
 import { INT4_MAX } from './input-limits';
 import { CLIENT_PERMISSIONS } from './permissions';
+import { MAX_PLAN_STORAGE_BYTES } from './storage';
 import { MESSAGES, requiredText } from './validation';
 
 /** Messages of the catalogue forms (plans and features), i18n keys like the other validation messages. */
@@ -38,6 +39,14 @@ export const catalogueCode = () =>
     .max(50, CATALOGUE_MESSAGES.code)
     .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: CATALOGUE_MESSAGES.code });
 
+/** A plan's storage: whole bytes from 0 to MAX_PLAN_STORAGE_BYTES (a terabyte). */
+const planStorageBytes = () =>
+  z
+    .number({ error: MESSAGES.number })
+    .int(MESSAGES.number)
+    .min(0, MESSAGES.number)
+    .max(MAX_PLAN_STORAGE_BYTES, MESSAGES.number);
+
 const unitPriceSchema = z.strictObject({ clp: wholeAmount(), usd: dollarAmount() });
 
 /** The permission keys a plan can give: a company's, never the master's. */
@@ -66,7 +75,8 @@ export const planCreateSchema = z.strictObject({
     .int(MESSAGES.positive)
     .min(1, MESSAGES.positive)
     .max(36_500, MESSAGES.positive),
-  quantities: z.strictObject(quantitiesShape),
+  // Storage is optional: a plan that names none gets DEFAULT_PLAN_STORAGE_BYTES (an update keeps its own).
+  quantities: z.strictObject({ ...quantitiesShape, storage: planStorageBytes().optional() }),
   extra_prices: z.strictObject(extraPricesShape),
   access: planAccessSchema,
   is_public: z.boolean().default(true),

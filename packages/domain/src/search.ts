@@ -64,4 +64,11 @@ export type SearchBodyInput = z.input<typeof searchBodySchema>;
  * `more` is true when `total` is a floor, not the count: lists that would have to visit tens of thousands
  * of rows to count them exactly stop at a cap (see LIST_TOTAL_CAP) and say there are more.
  */
-export type Pagination = { total: number; page: number; offset: number; more?: boolean };
+export type Pagination = {
+  total: number;
+  page: number;
+  offset: number;
+  more?: boolean;
+  /** storage/search only: the company's bytes in files and its plan's limit (StorageUsage). */
+  usage?: { used: number; limit: number };
+};

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SERVER_ROOT } from './paths';
+import type { S3StoreOptions } from './storage/s3-file-store';
 
 export const DEFAULT_GRAPH_API_URL = 'https://graph.facebook.com/v23.0';
 export const DEFAULT_TELEGRAM_API_URL = 'https://api.telegram.org';
@@ -102,6 +103,14 @@ const envSchema = z.object({
       .regex(/^(mailto:|https:)/)
       .optional(),
   ),
+  // Files in an S3-compatible bucket instead of DATA_DIR/storage: set S3_BUCKET (and the keys; S3_ENDPOINT
+  // and S3_FORCE_PATH_STYLE for MinIO, R2 or another server than AWS).
+  S3_BUCKET: z.string().default(''),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
   // How long a claimed job belongs to its worker; a crashed worker's job is taken over after it.
   // Lets a scraper outside this machine read /metrics (loopback may always).
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
@@ -162,6 +171,8 @@ export type Config = {
   outboundAllowHosts: string[];
   jobLeaseMs: number;
   metricsToken: string | undefined;
+  /** The S3-compatible bucket files are kept in; undefined keeps them under dataDir/storage. */
+  s3: S3StoreOptions | undefined;
   /** Web Push's VAPID keys and contact; undefined when the keys are not configured (Web Push off). */
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
 };
@@ -250,6 +261,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     outboundAllowHosts: splitList(vars.OUTBOUND_ALLOW_HOSTS, /,/),
     jobLeaseMs: vars.JOB_LEASE_MS,
     metricsToken: vars.METRICS_TOKEN,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          region: vars.S3_REGION,
+          endpoint: vars.S3_ENDPOINT,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     vapid:
       vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
         ? {

@@ -81,6 +81,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   outboundAllowHosts: [],
   jobLeaseMs: 60_000,
   metricsToken: undefined,
+  s3: undefined,
   vapid: undefined,
   ...overrides,
 });

@@ -5,6 +5,13 @@ import type { MessageKey } from './i18n';
  * the session end by it.
  */
 export const ar: Record<MessageKey, string> = {
+  'info.storageLimit': 'تم بلوغ حد التخزين في خطتك',
+  'info.storageFileCreated': 'تم رفع الملف',
+  'info.storageFileUpdated': 'تمت إعادة تسمية الملف',
+  'info.storageFileDeleted': 'تم حذف الملف',
+  'info.extractionQueued': 'جارٍ تجهيز الاستخراج',
+  'info.extractionDeleted': 'تم حذف الاستخراج',
+  'info.extractionFailed': 'تعذّر إكمال الاستخراج',
   'info.ok': 'تمت العملية بنجاح',
   'info.alive': 'يعمل',
   'info.ready': 'جاهز',
@@ -251,6 +258,7 @@ export const ar: Record<MessageKey, string> = {
   'validation.templateButtons': '10 أزرار على الأكثر: حتى رابطين ورقم هاتف واحد',
   'validation.tooLong': 'النص طويل جدًا',
   'validation.range': 'خارج النطاق المسموح به',
+  'validation.periodTooLong': 'اختر فترة لا تتجاوز 366 يومًا',
   'validation.reminderAfterDue': 'يجب أن يكون التذكير قبل موعد الاستحقاق',
   'info.templateCreated': 'أُرسل القالب للمراجعة',
   'info.templateDeleted': 'حُذف القالب',

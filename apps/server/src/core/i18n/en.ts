@@ -1,5 +1,12 @@
 /** English texts of the API's `info`, validation messages and e-mails. */
 export const en = {
+  'info.storageLimit': 'Storage limit of your plan reached',
+  'info.storageFileCreated': 'File uploaded',
+  'info.storageFileUpdated': 'File renamed',
+  'info.storageFileDeleted': 'File deleted',
+  'info.extractionQueued': 'The extraction is being prepared',
+  'info.extractionDeleted': 'Extraction deleted',
+  'info.extractionFailed': 'The extraction could not be completed',
   'info.ok': 'Success',
   'info.alive': 'alive',
   'info.ready': 'ready',
@@ -249,6 +256,7 @@ export const en = {
   'validation.templateButtons': 'At most 10 buttons: up to 2 links and 1 phone number',
   'validation.tooLong': 'The text is too long',
   'validation.range': 'Outside the allowed range',
+  'validation.periodTooLong': 'Choose a period of at most 366 days',
   'validation.reminderAfterDue': 'The reminder must come before the due date',
   'info.templateCreated': 'Template submitted for review',
   'info.templateDeleted': 'Template deleted',

@@ -5,6 +5,13 @@ import type { en } from './en';
  * the web; only the composer texts keep the spec's literal wording.
  */
 export const es: Record<keyof typeof en, string> = {
+  'info.storageLimit': 'Se alcanzó el límite de almacenamiento de tu plan',
+  'info.storageFileCreated': 'Archivo subido',
+  'info.storageFileUpdated': 'Archivo renombrado',
+  'info.storageFileDeleted': 'Archivo eliminado',
+  'info.extractionQueued': 'La extracción se está preparando',
+  'info.extractionDeleted': 'Extracción eliminada',
+  'info.extractionFailed': 'No se pudo completar la extracción',
   'info.ok': 'Éxito',
   'info.alive': 'activo',
   'info.ready': 'listo',
@@ -258,6 +265,7 @@ export const es: Record<keyof typeof en, string> = {
   'validation.templateButtons': 'Como máximo 10 botones: hasta 2 enlaces y 1 teléfono',
   'validation.tooLong': 'El texto es demasiado largo',
   'validation.range': 'Fuera del rango permitido',
+  'validation.periodTooLong': 'Elige un período de 366 días como máximo',
   'validation.reminderAfterDue': 'El recordatorio debe ser antes del vencimiento',
   'info.templateCreated': 'Plantilla enviada a revisión',
   'info.templateDeleted': 'Plantilla eliminada',

@@ -2,6 +2,13 @@ import type { MessageKey } from './i18n';
 
 /** French. 'Expired Token' stays in English in every language: the web client recognises the session end by it. */
 export const fr: Record<MessageKey, string> = {
+  'info.storageLimit': 'Limite de stockage de votre forfait atteinte',
+  'info.storageFileCreated': 'Fichier envoyé',
+  'info.storageFileUpdated': 'Fichier renommé',
+  'info.storageFileDeleted': 'Fichier supprimé',
+  'info.extractionQueued': 'L’extraction est en préparation',
+  'info.extractionDeleted': 'Extraction supprimée',
+  'info.extractionFailed': 'L’extraction n’a pas pu être terminée',
   'info.ok': 'Succès',
   'info.alive': 'actif',
   'info.ready': 'prêt',
@@ -260,6 +267,7 @@ export const fr: Record<MessageKey, string> = {
   'validation.templateButtons': "10 boutons au plus : jusqu'à 2 liens et 1 téléphone",
   'validation.tooLong': 'Le texte est trop long',
   'validation.range': 'En dehors de la plage autorisée',
+  'validation.periodTooLong': 'Choisissez une période de 366 jours au plus',
   'validation.reminderAfterDue': 'Le rappel doit précéder l’échéance',
   'info.templateCreated': 'Modèle envoyé en validation',
   'info.templateDeleted': 'Modèle supprimé',

@@ -2,6 +2,13 @@ import type { MessageKey } from './i18n';
 
 /** Italian. 'Expired Token' stays in English in every language: the web client recognises the session end by it. */
 export const it: Record<MessageKey, string> = {
+  'info.storageLimit': 'Limite di archiviazione del tuo piano raggiunto',
+  'info.storageFileCreated': 'File caricato',
+  'info.storageFileUpdated': 'File rinominato',
+  'info.storageFileDeleted': 'File eliminato',
+  'info.extractionQueued': 'L’estrazione è in preparazione',
+  'info.extractionDeleted': 'Estrazione eliminata',
+  'info.extractionFailed': 'Non è stato possibile completare l’estrazione',
   'info.ok': 'Operazione riuscita',
   'info.alive': 'attivo',
   'info.ready': 'pronto',
@@ -256,6 +263,7 @@ export const it: Record<MessageKey, string> = {
   'validation.templateButtons': 'Al massimo 10 pulsanti: fino a 2 link e 1 telefono',
   'validation.tooLong': 'Il testo è troppo lungo',
   'validation.range': 'Fuori dall’intervallo consentito',
+  'validation.periodTooLong': 'Scegli un periodo di 366 giorni al massimo',
   'validation.reminderAfterDue': 'Il promemoria deve precedere la scadenza',
   'info.templateCreated': 'Modello inviato per la revisione',
   'info.templateDeleted': 'Modello eliminato',

@@ -5,6 +5,13 @@ import type { MessageKey } from './i18n';
  * session end by it.
  */
 export const zh: Record<MessageKey, string> = {
+  'info.storageLimit': '已达到您套餐的存储上限',
+  'info.storageFileCreated': '文件已上传',
+  'info.storageFileUpdated': '文件已重命名',
+  'info.storageFileDeleted': '文件已删除',
+  'info.extractionQueued': '正在准备导出',
+  'info.extractionDeleted': '导出已删除',
+  'info.extractionFailed': '导出未能完成',
   'info.ok': '成功',
   'info.alive': '运行中',
   'info.ready': '就绪',
@@ -248,6 +255,7 @@ export const zh: Record<MessageKey, string> = {
   'validation.templateButtons': '最多 10 个按钮：最多 2 个链接和 1 个电话',
   'validation.tooLong': '文本过长',
   'validation.range': '超出允许的范围',
+  'validation.periodTooLong': '请选择不超过 366 天的时间段',
   'validation.reminderAfterDue': '提醒时间必须早于截止时间',
   'info.templateCreated': '模板已提交审核',
   'info.templateDeleted': '模板已删除',

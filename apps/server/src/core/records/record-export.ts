@@ -8,6 +8,7 @@ import { returningRows } from '../db/recordset';
 import { listDinamic, users } from '../db/schema';
 import { badRequest } from '../http/app-error';
 import type { AuthContext } from '../http/fastify-types';
+import type { SearchQuery } from '../http/search-query';
 import { valueAt } from './record-module';
 import { createRecordRepository } from './record-repository';
 import type { ExportBody, ExportFormat } from './record-schemas';
@@ -16,7 +17,8 @@ import type { RecordService } from './record-service';
 /** Rows read from the cursor per round trip: small enough for flat memory, large enough to be quick. */
 const EXPORT_BATCH = 500;
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+/** The answer's type of each format (an extraction's download carries the same). */
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -85,7 +87,7 @@ const drained = (out: Writable) =>
     out.on('close', done);
   });
 
-const csvSheet = (out: PassThrough): Sheet => ({
+const csvSheet = (out: Writable): Sheet => ({
   add: (cells) => {
     out.write(csvLine(cells));
   },
@@ -95,7 +97,7 @@ const csvSheet = (out: PassThrough): Sheet => ({
   },
 });
 
-const xlsxSheet = (out: PassThrough, name: string): Sheet => {
+const xlsxSheet = (out: Writable, name: string): Sheet => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
@@ -116,9 +118,80 @@ const xlsxSheet = (out: PassThrough, name: string): Sheet => {
 class ExportAborted extends Error {}
 
 /**
- * `X/export`: the matching records as CSV or XLSX, streamed. The query runs behind a cursor in one read
- * transaction and is read a batch at a time, so the first bytes leave at once and memory stays flat
- * whatever the number of records. Only exportable fields can be columns; the export is audited first.
+ * The fields `keys` name, in that order (every exportable field when absent); a key that is not an
+ * exportable field of the module answers 400 naming `columns.{index}`.
+ */
+export const exportColumns = (module: { fields: readonly RecordField[] }, keys?: readonly string[]) => {
+  const exportable = module.fields.filter((field) => field.exportable);
+  const asked = keys ?? exportable.map((field) => field.key);
+  const issues = asked.flatMap((key, index) =>
+    exportable.some((field) => field.key === key)
+      ? []
+      : [{ path: `columns.${index}`, message: 'validation.notExportable' as const }],
+  );
+  if (issues.length > 0) throw badRequest(issues);
+  return asked.map((key) => exportable.find((field) => field.key === key) as RecordField);
+};
+
+/** What to write: the records a search selects, the columns in file order, the format. */
+export type RecordRowsJob = { query: SearchQuery; columns: RecordField[]; format: ExportFormat };
+
+/**
+ * Writes the header row and every record the query selects to `out`, then ends it. The query runs
+ * behind a cursor in one read transaction and is read a batch at a time with backpressure, so memory
+ * stays flat whatever the number of records. `afterBatch` hears the rows written so far and, when
+ * `counted`, how many the query selects (a progress bar); it may throw to stop. Answers the rows written.
+ */
+export const writeRecordRows = async <Api>(
+  db: Database,
+  service: RecordService<Api>,
+  auth: AuthContext,
+  job: RecordRowsJob,
+  out: Writable,
+  hooks: { counted?: boolean; afterBatch?: (written: number, total: number) => Promise<void> | void } = {},
+): Promise<number> => {
+  const { module } = service;
+  const sheet = job.format === 'xlsx' ? xlsxSheet(out, module.words.many) : csvSheet(out);
+  sheet.add(job.columns.map(headerOf));
+  let written = 0;
+  await db.transaction(async (tx) => {
+    const labels = await labelsOf(tx, auth.clientId, module.name);
+    const select = createRecordRepository(tx, module.table, module.scope?.(auth)).selectAll(
+      auth.clientId,
+      job.query,
+    );
+    const total = hooks.counted
+      ? Number(
+          (
+            (await tx.execute(sql`select count(*) as total from (${select}) as matched`)) as unknown as {
+              rows: { total: string | number }[];
+            }
+          ).rows[0]?.total ?? 0,
+        )
+      : 0;
+    await tx.execute(sql`declare record_export no scroll cursor for ${select}`);
+    for (;;) {
+      const rows = await returningRows(
+        tx,
+        module.table,
+        sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from record_export`,
+      );
+      if (rows.length === 0) break;
+      for (const record of await service.toApiMany(tx, auth.clientId, rows)) {
+        sheet.add(job.columns.map((field) => cellOf(field, valueAt(record, field.key), labels)));
+      }
+      written += rows.length;
+      await sheet.flush();
+      await hooks.afterBatch?.(written, total);
+    }
+  });
+  await sheet.end();
+  return written;
+};
+
+/**
+ * `X/export`: the matching records as CSV or XLSX, streamed: the first bytes leave at once. Only
+ * exportable fields can be columns; the export is audited first.
  */
 export const exportRecords = async <Api>(
   db: Database,
@@ -127,15 +200,7 @@ export const exportRecords = async <Api>(
   body: ExportBody,
 ) => {
   const { module } = service;
-  const exportable = module.fields.filter((field) => field.exportable);
-  const keys = body.columns ?? exportable.map((field) => field.key);
-  const issues = keys.flatMap((key, index) =>
-    exportable.some((field) => field.key === key)
-      ? []
-      : [{ path: `columns.${index}`, message: 'validation.notExportable' as const }],
-  );
-  if (issues.length > 0) throw badRequest(issues);
-  const columns = keys.map((key) => exportable.find((field) => field.key === key) as RecordField);
+  const columns = exportColumns(module, body.columns);
   const query = service.query(body);
   await writeAuditLog(db, auth, [
     {
@@ -143,7 +208,7 @@ export const exportRecords = async <Api>(
       module: module.name,
       changes: {
         format: [null, body.format],
-        columns: [null, keys],
+        columns: [null, columns.map((field) => field.key)],
         filters: [null, { filters: body.filters, logical: body.logical }],
       },
     },
@@ -154,38 +219,17 @@ export const exportRecords = async <Api>(
   out.on('close', () => {
     aborted = !out.writableEnded;
   });
-  const sheet = body.format === 'xlsx' ? xlsxSheet(out, module.words.many) : csvSheet(out);
-  sheet.add(columns.map(headerOf));
-
-  const pump = db.transaction(async (tx) => {
-    const labels = await labelsOf(tx, auth.clientId, module.name);
-    const select = createRecordRepository(tx, module.table, module.scope?.(auth)).selectAll(
-      auth.clientId,
-      query,
-    );
-    await tx.execute(sql`declare record_export no scroll cursor for ${select}`);
-    for (;;) {
-      const rows = await returningRows(
-        tx,
-        module.table,
-        sql`fetch forward ${sql.raw(String(EXPORT_BATCH))} from record_export`,
-      );
-      if (rows.length === 0) break;
-      for (const record of await service.toApiMany(tx, auth.clientId, rows)) {
-        sheet.add(columns.map((field) => cellOf(field, valueAt(record, field.key), labels)));
-      }
-      await sheet.flush();
-      if (aborted) throw new ExportAborted();
-    }
-  });
+  const stopIfGone = () => {
+    if (aborted) throw new ExportAborted();
+  };
   // The answer is already streaming: a failure can only cut it short (the reader sees a broken file).
-  pump
-    .then(() => sheet.end())
-    .catch((error: unknown) => out.destroy(error instanceof ExportAborted ? undefined : (error as Error)));
+  writeRecordRows(db, service, auth, { query, columns, format: body.format }, out, {
+    afterBatch: stopIfGone,
+  }).catch((error: unknown) => out.destroy(error instanceof ExportAborted ? undefined : (error as Error)));
 
   return {
     stream: out,
-    contentType: CONTENT_TYPES[body.format],
+    contentType: EXPORT_CONTENT_TYPES[body.format],
     filename: `${module.words.many}.${body.format}`,
   };
 };

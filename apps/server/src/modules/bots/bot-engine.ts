@@ -28,6 +28,7 @@ import { createIntegrationsRepository } from '../integrations/integrations.repos
 import type { IntegrationsService } from '../integrations/integrations.service';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { MessagesService } from '../messages/messages.service';
+import { recordAssignment } from '../metrics/metric-events';
 import { hasRoom } from '../quotas/quotas.service';
 import { createBotsRepository } from './bots.repository';
 
@@ -130,6 +131,7 @@ export const createBotEngine = ({ db, box, bots, messages, contacts, integration
         ...(target && !before.owner.includes(target) ? { owner: [...before.owner, target] } : {}),
       });
       if (!after) return undefined;
+      await recordAssignment(tx, clientId, { contactId: contact.id, userId: target, at: new Date() });
       const written = await contacts.records
         .writer(tx, botActor(clientId, turn.company.locale))
         .changed(before, after, {

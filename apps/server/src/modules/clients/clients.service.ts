@@ -1,12 +1,13 @@
 import { auditChanges, type Client, type companyProfileSchema, hasAccess } from '@conversa/domain';
 import type { z } from 'zod';
 import { writeAuditLog } from '../../core/audit/audit-log';
-import type { Database } from '../../core/db/database';
+import type { Database, Executor } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
 import { badRequest, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isShownInline, sniffContentType } from '../../core/storage/content-type';
 import type { FileStore } from '../../core/storage/file-store';
+import { createStoredFiles } from '../storage/stored-files';
 import { auditedProfile, toPublicClient } from './clients.mapper';
 import { createClientsRepository, type ProfilePatch } from './clients.repository';
 
@@ -31,11 +32,17 @@ export const createClientsService = ({
   files: FileStore;
 }) => {
   const repo = createClientsRepository(db);
+  const storedFiles = createStoredFiles({ db, files });
   const publicOf = (row: Parameters<typeof toPublicClient>[0]) => toPublicClient(row, files.url);
 
   /** Stores the change and its audit row together, then tells the company. */
-  const changeProfile = async (auth: AuthContext, patch: ProfilePatch) => {
+  const changeProfile = async (
+    auth: AuthContext,
+    patch: ProfilePatch,
+    inTransaction?: (tx: Executor) => Promise<unknown>,
+  ) => {
     const { before, after } = await db.transaction(async (tx) => {
+      await inTransaction?.(tx);
       const txRepo = createClientsRepository(tx);
       const current = await txRepo.findById(auth.clientId);
       const updated = current && (await txRepo.updateProfile(auth.clientId, patch));
@@ -72,18 +79,28 @@ export const createClientsService = ({
       if (!contentType.startsWith('image/') || !isShownInline(contentType))
         throw badRequest([{ path: 'file', message: 'validation.logoType' }]);
       const key = await files.put(auth.clientId, { content, contentType, filename: 'logo' });
-      const changed = await changeProfile(auth, { imglogo: key }).catch(async (error: unknown) => {
+      // The logo is one of the company's files (storage lists it), never refused for the plan's storage.
+      const logo = { key, name: 'logo', size: content.length, mime: contentType };
+      const changed = await changeProfile(auth, { imglogo: key }, (tx) =>
+        storedFiles.keep(
+          tx,
+          auth.clientId,
+          logo,
+          { module: 'logo', createdBy: auth.userId },
+          { withinLimit: false },
+        ),
+      ).catch(async (error: unknown) => {
         await files.delete(key);
         throw error;
       });
-      if (changed.before.imglogo) await files.delete(changed.before.imglogo);
+      if (changed.before.imglogo) await storedFiles.remove(auth.clientId, changed.before.imglogo);
       return changed.client;
     },
 
     async removeLogo(auth: AuthContext): Promise<Client> {
       assertMayEditProfile(auth);
       const { before, client } = await changeProfile(auth, { imglogo: '' });
-      if (before.imglogo) await files.delete(before.imglogo);
+      if (before.imglogo) await storedFiles.remove(auth.clientId, before.imglogo);
       return client;
     },
   };

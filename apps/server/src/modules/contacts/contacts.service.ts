@@ -18,6 +18,7 @@ import {
 } from '../../core/realtime/realtime-events.repository';
 import { createRecordService } from '../../core/records/record-service';
 import { createClientsRepository } from '../clients/clients.repository';
+import { recordAssignment, recordRelease } from '../metrics/metric-events';
 import { createUsersRepository } from '../users/users.repository';
 import { type ChatListViewer, chatListConditions, ownedTotalCondition } from './chat-list';
 import { recordAssignmentAlert } from './contacts.alerts';
@@ -160,7 +161,10 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       await loadInTenant(auth, id);
       return changeOne(auth, id, async (tx) => {
         const txContacts = createContactsRepository(tx);
-        if (await txContacts.lock(auth.clientId, id, auth.userId)) return;
+        if (await txContacts.lock(auth.clientId, id, auth.userId)) {
+          await recordAssignment(tx, auth.clientId, { contactId: id, userId: auth.userId, at: new Date() });
+          return;
+        }
         const current = await txContacts.findById(auth.clientId, id);
         if (!current) throw notFound();
         if (current.derivedto !== auth.userId) throw takenByOther();
@@ -182,6 +186,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
         );
         // Someone else took it between the check and the update: theirs now.
         if (!released && current.derivedto !== '') throw new AppError(403, 'info.onlyAssignee');
+        await recordRelease(tx, auth.clientId, [{ contactId: id, assignee: current.derivedto }], new Date());
       });
     },
 
@@ -204,6 +209,7 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
             target.id,
           );
           if (!moved) throw new AppError(403, 'info.onlyAssignee');
+          await recordAssignment(tx, auth.clientId, { contactId: id, userId: target.id, at: new Date() });
         },
         { action: 'transfer', targetUserId: target.id },
         (tx) => recordAssignmentAlert(tx, auth.clientId, target, current, { user: sender?.name ?? '' }),
@@ -228,6 +234,12 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
     const { freed, notification } = await db.transaction(async (tx) => {
       const released = await createContactsRepository(tx).unlockWhere(auth.clientId, conditions);
       if (released.length === 0) return { freed: 0, notification: null };
+      await recordRelease(
+        tx,
+        auth.clientId,
+        released.map(({ id, derivedto }) => ({ contactId: id, assignee: derivedto })),
+        new Date(),
+      );
       await writeAuditLog(
         tx,
         auth,

@@ -6,6 +6,7 @@ import type { EventBus } from '../../core/events';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
 import type { RecordChange, WriteEffects } from '../../core/records/record-module';
+import { recordDealOutcomes } from '../metrics/metric-events';
 import { toStageChange } from './deals.mapper';
 
 type Change = RecordChange<typeof deals>;
@@ -46,6 +47,8 @@ export const dealStageEffects =
   (events: EventBus) =>
   async (changes: Change[], { db, auth }: { db: Executor; auth: AuthContext }): Promise<WriteEffects> => {
     const entering = changes.filter(entersStage);
+    // The dashboards count a deal at its last move to win or lost, in this same transaction.
+    await recordDealOutcomes(db, auth.clientId, changes, new Date());
     const stored =
       entering.length === 0
         ? []

@@ -20,6 +20,7 @@ import {
 import type { ImportLine, ImportTarget } from '../../core/records/import-target';
 import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
 import type { FileStore } from '../../core/storage/file-store';
+import { createStoredFiles } from '../storage/stored-files';
 import { toImportJob, toImportReport } from './imports.mapper';
 import { type BatchProgress, createImportsRepository } from './imports.repository';
 
@@ -69,6 +70,7 @@ export const createImportRunner = ({
   batchSize = BATCH_SIZE,
   sliceMs = SLICE_MS,
 }: ImportRunnerDeps) => {
+  const storedFiles = createStoredFiles({ db, files });
   const announce = async (tx: Executor, job: ImportJobRow, drafts: NotificationDraft[]) =>
     createRealtimeEventsRepository(tx).recordMany(job.client_id, drafts);
 
@@ -146,7 +148,7 @@ export const createImportRunner = ({
     if (!ended) return;
     publish(job.client_id, 'import', ended.done ? [ended.done] : []);
     publish(job.client_id, ended.row.module, ended.changed);
-    if (job.file_key) await files.delete(job.file_key);
+    if (job.file_key) await storedFiles.remove(job.client_id, job.file_key);
   };
 
   /** One batch: its records, the job's progress and (now and then) a progress notification, together. */

@@ -22,7 +22,9 @@ import {
 } from '../../core/records/import-file';
 import type { ImportTarget } from '../../core/records/import-target';
 import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
+import { sniffContentType } from '../../core/storage/content-type';
 import type { FileStore } from '../../core/storage/file-store';
+import { createStoredFiles } from '../storage/stored-files';
 import { IMPORT_JOB, type ImportJobPayload } from './import-runner';
 import { buildImportSample } from './import-sample';
 import { toImportJob, toImportReport } from './imports.mapper';
@@ -57,6 +59,7 @@ export const createImportsService = ({
   targets: readonly ImportTarget[];
 }) => {
   const repo = createImportsRepository(db);
+  const storedFiles = createStoredFiles({ db, files });
 
   /** The modules whose imports the caller may see: theirs to import, or all with the settings open. */
   const visibleModules = (auth: AuthContext): ImportModule[] =>
@@ -95,6 +98,7 @@ export const createImportsService = ({
       }
       const filename = cleanFilename(upload.filename);
       const fileKey = await files.put(auth.clientId, { ...upload, filename });
+      const mime = await sniffContentType(upload.content);
       try {
         const row = await db.transaction(async (tx) => {
           const job = await createImportsRepository(tx).insert({
@@ -104,6 +108,14 @@ export const createImportsService = ({
             filename,
             file_key: fileKey,
           });
+          // The file counts in the company's storage until the import has read it.
+          await storedFiles.keep(
+            tx,
+            auth.clientId,
+            { key: fileKey, name: filename, size: upload.content.length, mime },
+            { module: 'import', referenceId: job.id, createdBy: auth.userId },
+            { withinLimit: false },
+          );
           const payload: ImportJobPayload = { clientId: auth.clientId, jobId: job.id, ip: auth.ip ?? '' };
           await queue.enqueue(tx, { name: IMPORT_JOB, key: `import:${job.id}`, payload });
           return job;

@@ -15,6 +15,7 @@ import {
   createContactsRepository,
   type InboundArrival,
 } from '../contacts/contacts.repository';
+import { recordInbound } from '../metrics/metric-events';
 import { inboundPhoneOf, isAddressedByPhone, resolvePhones } from './inbound-phones';
 import {
   createMessagesRepository,
@@ -229,6 +230,17 @@ export const createInboundWriter = (deps: {
       );
       // A repeat, or a concurrent copy committed first: its conversation was counted here too, so start over.
       if (rows.length < drafts.length) throw new RepeatFound();
+      const assigneeOf = new Map(contacts.map((contact) => [contact.id, contact.derivedto]));
+      await recordInbound(
+        tx,
+        clientId,
+        rows.map((row) => ({
+          contactId: row.contact_id,
+          deviceId: row.device_id ?? '',
+          assignee: assigneeOf.get(row.contact_id) ?? '',
+          at: row.timestamp,
+        })),
+      );
       const rowOf = new Map(rows.map((row) => [row.id, row]));
       const replacedAll = await replaceReactions(messagesRepo, clientId, rows);
       // A reaction replaced within its own batch is announced once, already deleted.

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { createContactsRepository } from '../contacts/contacts.repository';
+import { createStoredFiles } from '../storage/stored-files';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
 import { createMessagesRepository, providerKey } from './messages.repository';
@@ -13,6 +14,7 @@ type MessagePatch = { starred?: boolean; selected?: boolean; deleted?: boolean }
 /** Reading a conversation's messages, flagging them and deleting them. */
 export const createMessageHistory = (context: MessageContext) => {
   const { db, files } = context;
+  const storedFiles = createStoredFiles({ db, files });
   const repo = createMessagesRepository(db);
 
   const page = async (clientId: string, contactId: string, pageNumber: number, offset: number) => {
@@ -69,7 +71,7 @@ export const createMessageHistory = (context: MessageContext) => {
       // Deleting is writing in the conversation: the same answer flag as a send decides it.
       if (!user.answer) throw new AppError(403, 'composer.noPermission');
       const message = await updateOne(auth, id, { deleted: true });
-      if (found.attachment_key) await files.delete(found.attachment_key);
+      if (found.attachment_key) await storedFiles.remove(auth.clientId, found.attachment_key);
       return message;
     },
 

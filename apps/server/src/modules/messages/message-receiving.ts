@@ -15,6 +15,7 @@ import { sniffContentType } from '../../core/storage/content-type';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
+import { createStoredFiles } from '../storage/stored-files';
 import { inboundPhoneOf, isAddressedByPhone } from './inbound-phones';
 import { createInboundWriter, type InboundJobRule } from './inbound-writer';
 import type { MessageContext } from './message-context';
@@ -24,6 +25,7 @@ import { createMessagesRepository } from './messages.repository';
 /** A provider's deliveries: customers' messages, their files fetched afterwards, and receipts. */
 export const createMessageReceiving = (context: MessageContext) => {
   const { db, box, channels, files, queue } = context;
+  const storedFiles = createStoredFiles({ db, files });
   const repo = createMessagesRepository(db);
   const jobRules: InboundJobRule[] = [];
 
@@ -186,6 +188,14 @@ export const createMessageReceiving = (context: MessageContext) => {
           mimetype: contentType,
         });
         if (!updated) return undefined;
+        // A customer's file is always kept, even past the plan's storage.
+        await storedFiles.keep(
+          tx,
+          clientId,
+          { key, name: downloaded.filename, size: downloaded.content.length, mime: contentType },
+          { module: 'message', referenceId: messageId },
+          { withinLimit: false },
+        );
         return { row: updated, notification: await context.announceMessage(tx, updated, 'update') };
       });
       if (!outcome) {

@@ -27,7 +27,9 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { sniffContentType } from '../../core/storage/content-type';
 import { toContact } from '../contacts/contacts.mapper';
 import { createContactsRepository } from '../contacts/contacts.repository';
+import { recordAssignment, recordOutbound } from '../metrics/metric-events';
 import { spend } from '../quotas/quotas.service';
+import { createStoredFiles } from '../storage/stored-files';
 import type { MessageContext } from './message-context';
 import { SEND_JOB } from './message-dispatch';
 import { toLastMessage, toMessage } from './messages.mapper';
@@ -82,6 +84,7 @@ type Outbound = {
 /** An agent writes: a message, a first message to a new number, or a template. */
 export const createMessageSending = (context: MessageContext) => {
   const { db, files, queue } = context;
+  const storedFiles = createStoredFiles({ db, files });
 
   /**
    * Stores a queued outbound message, its conversation summary and its send job in one transaction. A
@@ -96,6 +99,11 @@ export const createMessageSending = (context: MessageContext) => {
       inTransaction?: (tx: Executor, row: MessageRow) => Promise<void>;
       /** A bot's answer also spends one unit of its provider's quota. */
       botQuota?: BotIntegrationType;
+      /**
+       * Typed (or a template chosen) by a person in the chat: the only messages that can be a
+       * conversation's first response. Bots, diffusions and confirmations leave it unset.
+       */
+      byPerson?: boolean;
     } = {},
   ): Promise<Message> => {
     // Only code offers buttons (no route takes them): more than a provider shows is a programming error.
@@ -128,6 +136,12 @@ export const createMessageSending = (context: MessageContext) => {
         toLastMessage(inserted),
         inserted.create_date,
       );
+      await recordOutbound(tx, auth.clientId, {
+        contactId: outbound.contact.id,
+        deviceId: outbound.device.id,
+        personId: options.byPerson ? auth.userId : null,
+        at: new Date(),
+      });
       if (options.withSendJob !== false) {
         await queue.enqueue(tx, {
           name: SEND_JOB,
@@ -149,7 +163,17 @@ export const createMessageSending = (context: MessageContext) => {
   /** Starting a conversation (a new number, a template) takes it when nobody holds it. */
   const takeIfFree = async (auth: AuthContext, contact: ContactRow): Promise<ContactRow> => {
     if (contact.derivedto !== '' || contact.answerbot) return contact;
-    const taken = await createContactsRepository(db).lock(auth.clientId, contact.id, auth.userId);
+    const taken = await db.transaction(async (tx) => {
+      const locked = await createContactsRepository(tx).lock(auth.clientId, contact.id, auth.userId);
+      if (locked) {
+        await recordAssignment(tx, auth.clientId, {
+          contactId: contact.id,
+          userId: auth.userId,
+          at: new Date(),
+        });
+      }
+      return locked;
+    });
     return taken ?? (await context.loadContact(auth, contact.id));
   };
 
@@ -164,8 +188,21 @@ export const createMessageSending = (context: MessageContext) => {
       contentType,
       filename: attachment.filename,
     });
-    return { key, filename: attachment.filename, mimetype: contentType };
+    return { key, filename: attachment.filename, mimetype: contentType, size: attachment.content.length };
   };
+
+  /** A person's attachment counts against the plan's storage: past it the message is not stored (412). */
+  const keepAttachment =
+    (auth: AuthContext, stored: Awaited<ReturnType<typeof storeAttachment>>) =>
+    async (tx: Executor, row: MessageRow) => {
+      await storedFiles.keep(
+        tx,
+        auth.clientId,
+        { key: stored.key, name: stored.filename, size: stored.size, mime: stored.mimetype },
+        { module: 'message', referenceId: row.id, createdBy: auth.userId },
+        { withinLimit: true },
+      );
+    };
 
   return {
     /**
@@ -214,14 +251,18 @@ export const createMessageSending = (context: MessageContext) => {
           : input.body;
       const stored = attachment ? await storeAttachment(auth, input.type, attachment) : undefined;
       try {
-        return await queueOutbound(auth, {
-          device,
-          contact,
-          type: input.type,
-          body,
-          tempId: input.temp_id,
-          ...(stored ? { attachment: stored } : {}),
-        });
+        return await queueOutbound(
+          auth,
+          {
+            device,
+            contact,
+            type: input.type,
+            body,
+            tempId: input.temp_id,
+            ...(stored ? { attachment: stored } : {}),
+          },
+          { byPerson: true, ...(stored ? { inTransaction: keepAttachment(auth, stored) } : {}) },
+        );
       } catch (error) {
         if (stored) await files.delete(stored.key);
         throw error;
@@ -243,7 +284,11 @@ export const createMessageSending = (context: MessageContext) => {
       });
       const contact = await takeIfFree(auth, existing);
       assertMayWrite(auth, user, device, contact);
-      return queueOutbound(auth, { device, contact, type: 'chat', body: input.body, tempId: input.temp_id });
+      return queueOutbound(
+        auth,
+        { device, contact, type: 'chat', body: input.body, tempId: input.temp_id },
+        { byPerson: true },
+      );
     },
 
     async sendTemplate(auth: AuthContext, input: SendTemplate): Promise<Message> {
@@ -277,14 +322,11 @@ export const createMessageSending = (context: MessageContext) => {
       const body = template.components
         .flatMap((component) => component.parameters.map((p) => p.text))
         .join('\n');
-      return queueOutbound(auth, {
-        device,
-        contact,
-        type: 'chat',
-        body: body || template.name,
-        tempId: input.temp_id,
-        template,
-      });
+      return queueOutbound(
+        auth,
+        { device, contact, type: 'chat', body: body || template.name, tempId: input.temp_id, template },
+        { byPerson: true },
+      );
     },
   };
 };

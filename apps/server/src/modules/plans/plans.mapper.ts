@@ -19,6 +19,7 @@ export const toPublicPlan = (row: PlanRow): Plan => ({
     chatgpt: row.chatgpt,
     dialogflow: row.dialogflow,
     yeastar: row.yeastar,
+    storage: row.storage,
   },
   extra_prices: row.extra_prices,
   access: row.access,
@@ -37,6 +38,8 @@ export const toPlanColumns = ({ quantities, ...rest }: PlanInput): PlanPatch => 
         chatgpt: quantities.chatgpt,
         dialogflow: quantities.dialogflow,
         yeastar: quantities.yeastar,
+        // Absent, the plan keeps its storage: an older console form does not send it.
+        ...(quantities.storage === undefined ? {} : { storage: quantities.storage }),
       }
     : {}),
 });

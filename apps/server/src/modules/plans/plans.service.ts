@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PLAN_STORAGE_BYTES,
   hasAccess,
   type Plan,
   type planCreateSchema,
@@ -113,6 +114,7 @@ export const createPlansService = ({ db, events }: { db: Database; events: Event
             chatgpt: quantities.chatgpt,
             dialogflow: quantities.dialogflow,
             yeastar: quantities.yeastar,
+            storage: quantities.storage ?? DEFAULT_PLAN_STORAGE_BYTES,
           });
           return toPublicPlan(row);
         }),

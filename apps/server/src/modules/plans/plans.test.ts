@@ -180,3 +180,39 @@ describe('plans (master console)', () => {
     }
   });
 });
+
+describe('the plan’s storage quantity', () => {
+  const quantities = { device: 3, user: 5, message: 1000, chatgpt: 100, dialogflow: 0, yeastar: 10 };
+
+  it('defaults to 1,000,000,000 bytes and an update without it keeps the plan’s own', async () => {
+    const plain = (await createPlan(newPlan())).body.data[0] as Plan;
+    expect(plain.quantities.storage).toBe(1_000_000_000);
+    const large = await createPlan(newPlan({ quantities: { ...quantities, storage: 1_000_000_000_000 } }));
+    expect(large.status).toBe(200);
+    const plan = large.body.data[0] as Plan;
+    expect(plan.quantities.storage).toBe(1_000_000_000_000);
+    const updated = await call<Plan>(testApp.app, 'PUT', `/api/v1/en/plan/updateone/${plan.id}`, {
+      token: master.token,
+      body: { quantities: { ...quantities, message: 2000 } },
+    });
+    expect(updated.body.data[0]?.quantities).toMatchObject({ message: 2000, storage: 1_000_000_000_000 });
+    const shrunk = await call<Plan>(testApp.app, 'PUT', `/api/v1/en/plan/updateone/${plan.id}`, {
+      token: master.token,
+      body: { quantities: { ...quantities, storage: 0 } },
+    });
+    expect(shrunk.body.data[0]?.quantities.storage).toBe(0);
+  });
+
+  it.each([
+    ['more than a terabyte', 1_000_000_000_001],
+    ['negative', -1],
+    ['a fraction', 1.5],
+    ['text', '100'],
+  ])('refuses a storage that is %s with 400 naming quantities.storage', async (_, storage) => {
+    const answer = await createPlan(
+      newPlan({ quantities: { ...quantities, storage } as PlanCreateInput['quantities'] }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]?.path).toBe('quantities.storage');
+  });
+});

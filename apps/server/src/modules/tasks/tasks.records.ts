@@ -15,6 +15,7 @@ import { badRequest } from '../../core/http/app-error';
 import { NEWEST_FIRST } from '../../core/http/search-query';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import { defineRecordModule, type RecordPatch } from '../../core/records/record-module';
+import { recordTaskCompletions } from '../metrics/metric-events';
 import { loadTaskRelated, toTask } from './tasks.mapper';
 import { armReminder } from './tasks.reminders';
 import {
@@ -178,9 +179,11 @@ export const createTaskRecords = (queue: JobQueue) =>
         return update;
       },
     },
-    // Every write (one, bulk) arms, moves or cancels the reminder's job in its transaction.
-    async afterWrite(changes, { db }) {
+    // Every write (one, bulk) arms, moves or cancels the reminder's job in its transaction, and counts a
+    // completion (or takes back a reopened one) for the dashboards.
+    async afterWrite(changes, { db, auth }) {
       for (const { after } of changes) await armReminder(queue, db, after);
+      await recordTaskCompletions(db, auth.clientId, changes, new Date());
       return { notifications: [] };
     },
     defaultSort: NEWEST_FIRST,

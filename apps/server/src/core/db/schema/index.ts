@@ -15,6 +15,7 @@ export * from './leads';
 export * from './list-dinamic';
 export * from './marketing';
 export * from './messages';
+export * from './metrics';
 export * from './notes';
 export * from './plans';
 export * from './push-subscriptions';

@@ -1,5 +1,15 @@
 import type { ExtraPrices } from '@conversa/domain';
-import { bigint, boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const NO_EXTRA_PRICES: ExtraPrices = {
   device: { clp: 0, usd: 0 },
