@@ -35,7 +35,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     hasShellTexts: true,
     page: () => import('../features/dashboard/dashboard-main-page').then((m) => m.DashboardMainPage),
   }),
-  route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced'),
+  route('dashboardAdvanced', 'dashboard/advanced', 'dashboard.advanced', undefined, {
+    page: () =>
+      import('../features/dashboard/period/dashboard-advanced-page').then((m) => m.DashboardAdvancedPage),
+  }),
   route('dashboardConfirmations', 'dashboard/confirmations', 'dashboard.confirmation', undefined, {
     page: () =>
       import('../features/dashboard/confirmations/confirmations-dashboard-page').then(
@@ -103,7 +106,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
         (m) => m.ConfirmationDetailPage,
       ),
   }),
-  route('storage', 'storage', 'storage.view', 'main'),
+  route('storage', 'storage', 'storage.view', 'main', {
+    page: () => import('../features/storage/storage-page').then((m) => m.StoragePage),
+  }),
+  route('extractions', 'extractions', 'extraction.view', 'main', {
+    page: () => import('../features/extractions/extractions-page').then((m) => m.ExtractionsPage),
+  }),
   route('settings', 'settings', 'setting.view', 'main', {
     page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
   }),

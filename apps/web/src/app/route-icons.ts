@@ -10,6 +10,7 @@ import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
@@ -60,6 +61,7 @@ const ROUTE_ICONS = {
   confirmations: EventAvailableOutlined,
   confirmationDetail: EventAvailableOutlined,
   storage: FolderOutlined,
+  extractions: FileDownloadOutlined,
   settings: SettingsOutlined,
   profile: PersonOutline,
   clients: BusinessOutlined,

@@ -57,6 +57,7 @@ describe('sidebar', () => {
       'nav-diffusions',
       'nav-confirmations',
       'nav-storage',
+      'nav-extractions',
       'nav-settings',
       'nav-marketplace',
     ]);

@@ -34,7 +34,15 @@ const plan = (overrides: Partial<Plan>): Plan => ({
   price_clp: 49_990,
   price_usd: 54.5,
   duration_days: 30,
-  quantities: { user: 10, device: 3, message: 12_000, chatgpt: 500, dialogflow: 0, yeastar: 0 },
+  quantities: {
+    user: 10,
+    device: 3,
+    message: 12_000,
+    chatgpt: 500,
+    dialogflow: 0,
+    yeastar: 0,
+    storage: 1_000_000_000,
+  },
   extra_prices: {
     device: { clp: 9_990, usd: 11 },
     user: { clp: 4_990, usd: 5.5 },

@@ -5,6 +5,7 @@ import { makeAccount } from '../../test/account-fixture';
 import { envelope, stubApi } from '../../test/api-stub';
 import { renderWithProviders, signedInQueryClient } from '../../test/render';
 import { DashboardMainPage } from './dashboard-main-page';
+import { answerFor, figures } from './period/test/dashboard-fixtures';
 
 const TOTALS: Record<string, number> = { 'contact/chats': 12345, 'contact/search': 56, 'task/search': 7 };
 
@@ -30,5 +31,25 @@ describe('dashboard', () => {
     expect(await within(screen.getByTestId('card-tasks')).findByText('7')).toBeVisible();
     const tasksCall = calls.find((call) => call.url.endsWith('/task/search'));
     expect(tasksCall?.body).toMatchObject({ incomplete: true, filters: [] });
+  });
+
+  it("keeps the module cards and the balance, and adds the period's figures below them", async () => {
+    stubApi((call) => {
+      if (!call.url.endsWith('/dashboard/main')) return envelope(200, []);
+      return envelope(200, [
+        answerFor(call.body as { from: string; to: string }, figures({ messages_in: 42 })),
+      ]);
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <DashboardMainPage />
+      </MemoryRouter>,
+      signedInQueryClient(makeAccount()),
+    );
+    expect(screen.getByTestId('balance-card')).toBeVisible();
+    expect(screen.getByTestId('card-contacts')).toBeVisible();
+    const received = await screen.findByTestId('figure-messages_in', {}, { timeout: 15_000 });
+    expect(within(received).getByTestId('figure-value')).toHaveTextContent('42');
+    expect(screen.getByRole('table', { name: 'Conversaciones y mensajes por día' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../shared/account/use-account';
@@ -27,6 +28,14 @@ const CARDS: SummaryCard[] = [
   { key: 'tasks', icon: TaskAltOutlined, to: '/app/tasks', permission: 'task.view' },
   { key: 'devices', icon: DevicesOtherOutlined, to: '/app/devices', permission: 'device.view' },
 ];
+
+/**
+ * The period's figures and charts come in their own chunk with their texts, after the frame shows: the
+ * charts library stays out of what a browser downloads to show the app after sign-in.
+ */
+const MainPeriodSection = lazy(() =>
+  import('./period/main-period-loader').then((loader) => loader.loadMainPeriodSection()),
+);
 
 /** Where everyone lands after signing in: a greeting and a summary of the main modules. */
 export const DashboardMainPage = () => {
@@ -102,6 +111,12 @@ export const DashboardMainPage = () => {
           <BalanceCard />
         </Grid>
       </Grid>
+      <Box sx={{ mt: 4 }}>
+        {/* The section's room, kept while its chunk loads, so what is below it does not jump. */}
+        <Suspense fallback={<Box sx={{ minHeight: 320 }} />}>
+          <MainPeriodSection />
+        </Suspense>
+      </Box>
     </>
   );
 };

@@ -24,6 +24,8 @@ export type FormDialogProps = {
   testId: string;
   onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Another way to finish the form, shown before Cancel (the export's Extract in background). */
+  extraAction?: ReactNode;
   children: ReactNode;
 };
 
@@ -42,6 +44,7 @@ export const FormDialog = ({
   testId,
   onClose,
   onSubmit,
+  extraAction,
   children,
 }: FormDialogProps) => {
   const { t } = useTranslation();
@@ -65,7 +68,8 @@ export const FormDialog = ({
           )}
           {children}
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={extraAction ? { flexWrap: 'wrap', rowGap: 1 } : undefined}>
+          {extraAction}
           <Button onClick={onClose} disabled={isPending}>
             {t('common.cancel')}
           </Button>

@@ -1,5 +1,5 @@
 import { TIMING } from '@conversa/domain';
-import { Alert, Snackbar, Typography } from '@mui/material';
+import { Alert, Button, Snackbar, Typography } from '@mui/material';
 import type { Notice } from '../notify';
 
 type NoticeBarProps = {
@@ -41,6 +41,21 @@ export const NoticeBar = ({ notice, isOpen, onClose, onExited }: NoticeBarProps)
         >
           {notice.detail}
         </Typography>
+      )}
+      {notice?.action && (
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          onClick={() => {
+            notice.action?.onClick();
+            onClose();
+          }}
+          data-testid="snackbar-action"
+          sx={{ display: 'flex', mt: 1 }}
+        >
+          {notice.action.label}
+        </Button>
       )}
     </Alert>
   </Snackbar>

@@ -17,7 +17,15 @@ const plan: Plan = {
   price_clp: 29_990,
   price_usd: 32.5,
   duration_days: 30,
-  quantities: { device: 3, user: 5, message: 1000, chatgpt: 0, dialogflow: 0, yeastar: 0 },
+  quantities: {
+    device: 3,
+    user: 5,
+    message: 1000,
+    chatgpt: 0,
+    dialogflow: 0,
+    yeastar: 0,
+    storage: 5_000_000_000,
+  },
   extra_prices: {
     device: { clp: 5000, usd: 5.5 },
     user: { clp: 3000, usd: 3 },
@@ -95,6 +103,27 @@ describe('plan dialog (master)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Debe ser un número entero')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  }, 30_000);
+
+  it('shows the plan’s storage in gigabytes and sends what is typed back in bytes', async () => {
+    const calls = stubApi(() => envelope(200, [plan]));
+    const onClose = vi.fn();
+    renderWithProviders(<PlanDialog plan={plan} onClose={onClose} />, signedInQueryClient(master()));
+
+    expect(screen.getByTestId('plan-quantities.storage')).toHaveValue(5);
+    expect(screen.getByLabelText('Almacenamiento (GB)')).toBeInTheDocument();
+    await fill('plan-quantities.storage', '2.5');
+    await userEvent.click(screen.getByTestId('plan-submit'));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls[0]?.url).toBe('/api/v1/es/plan/updateone/plan-1');
+    expect(calls[0]?.body).toMatchObject({ quantities: { user: 5, storage: 2_500_000_000 } });
+  }, 30_000);
+
+  it('a new plan offers 1 GB of storage, as the server gives one that names none', async () => {
+    stubApi(() => envelope(200, [plan]));
+    renderWithProviders(<PlanDialog onClose={vi.fn()} />, signedInQueryClient(master()));
+    expect(screen.getByTestId('plan-quantities.storage')).toHaveValue(1);
   }, 30_000);
 
   it('the server’s 406 naming the quota shows above the form and under the quantity', async () => {

@@ -1,5 +1,6 @@
 import type { SettingViewField } from '@conversa/domain';
 import {
+  Button,
   Checkbox,
   FormControl,
   FormControlLabel,
@@ -10,10 +11,12 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../../account/use-account';
-import { notify } from '../../notify';
+import { useNavigate } from 'react-router';
+import { useAccount, useCan } from '../../account/use-account';
+import { notify, notifyWithAction } from '../../notify';
 import { FormDialog } from '../../ui/form-dialog';
 import { EXPORT_FORMATS, type ExportFormat, useExportRecords } from '../api/export-records';
+import { useCreateExtraction } from '../api/extract-records';
 import type { RecordsQuery } from '../api/search-records';
 import { exportColumnsOf } from '../columns';
 import { fieldTitle } from '../field-title';
@@ -22,7 +25,9 @@ import type { RecordModule } from '../record-module';
 
 /**
  * The export dialog: CSV or XLSX of the records the table finds (same filters, search and sort), with
- * the shown columns the file can hold; the server streams the file and the browser saves it.
+ * the shown columns the file can hold; the server streams the file and the browser saves it. With
+ * extraction.create the same request can instead run in the background (a large list), its file then
+ * waiting on the extractions screen.
  */
 export const ExportDialog = ({
   config,
@@ -48,15 +53,19 @@ export const ExportDialog = ({
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [chosen, setChosen] = useState<string[]>(exportable);
   const exportRecords = useExportRecords(config);
+  const extract = useCreateExtraction();
+  const can = useCan();
+  const navigate = useNavigate();
   const titleOf = (key: string) => {
     const field = fields.find((item) => item.key === key);
     return field ? fieldTitle(t, field) : key;
   };
 
+  const fileColumns = exportable.filter((key) => chosen.includes(key));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     exportRecords.mutate(
-      { query, format, columns: exportable.filter((key) => chosen.includes(key)) },
+      { query, format, columns: fileColumns },
       {
         onSuccess: (filename) => {
           notify(t('records.export.done', { filename }), 'success');
@@ -66,18 +75,44 @@ export const ExportDialog = ({
     );
   };
 
+  const extractInBackground = () =>
+    extract.mutate(
+      { module: config.module, ...query, columns: fileColumns, format },
+      {
+        onSuccess: () => {
+          notifyWithAction(t('extractions.fromExport.started'), 'success', {
+            label: t('extractions.fromExport.open'),
+            onClick: () => void navigate('/app/extractions'),
+          });
+          onClose();
+        },
+      },
+    );
+
   return (
     <FormDialog
       isOpen={isOpen}
       title={t('records.export.title')}
       text={`${t('records.export.help')} ${t('records.export.count', { count: formatNumber(total, client.number_format) })}`}
       failure={null}
-      isPending={exportRecords.isPending}
-      canSubmit={chosen.some((key) => exportable.includes(key))}
+      isPending={exportRecords.isPending || extract.isPending}
+      canSubmit={fileColumns.length > 0}
       submitLabel={t('records.export.submit')}
       testId="export"
       onClose={onClose}
       onSubmit={submit}
+      extraAction={
+        can('extraction.create') && (
+          <Button
+            onClick={extractInBackground}
+            disabled={fileColumns.length === 0 || exportRecords.isPending || extract.isPending}
+            sx={{ marginInlineEnd: 'auto' }}
+            data-testid="export-background"
+          >
+            {t('extractions.fromExport.button')}
+          </Button>
+        )
+      }
     >
       <FormControl>
         <FormLabel id="export-format">{t('records.export.format')}</FormLabel>

@@ -125,6 +125,19 @@ export const PlanDialog = ({ plan, onClose }: { plan?: Plan; onClose: () => void
             t(`plansAdmin.quota.${type}`),
           ),
         )}
+        <TextField
+          size="small"
+          type="number"
+          label={t('storage.planQuota')}
+          value={form.storage_gb}
+          onChange={(event) => change({ ...form, storage_gb: event.target.value })}
+          error={Boolean(errors['quantities.storage'])}
+          helperText={errors['quantities.storage'] ?? t('storage.planQuotaHelp')}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'plan-quantities.storage', min: 0, step: 0.1 },
+          }}
+        />
       </Box>
 
       <AccessChecklist

@@ -5,6 +5,7 @@ import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../../shared/account/use-account';
+import { formatBytes } from '../../../../shared/format/byte-size';
 import { formatNumber } from '../../../../shared/records/number-format';
 import { wideOnly } from '../../../../shared/ui/table-styles';
 import { ConsoleListPage, useSearchedList } from '../../shared/console-list-page';
@@ -15,7 +16,7 @@ import { PlanDialog } from '../components/plan-dialog';
 import { useCatalogueRealtime } from '../use-catalogue-realtime';
 
 const PlanRow = ({ plan, onEdit }: { plan: Plan; onEdit: () => void }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useAccount();
   const remove = plansApi.useDelete();
   const format = client.number_format;
@@ -33,6 +34,7 @@ const PlanRow = ({ plan, onEdit }: { plan: Plan; onEdit: () => void }) => {
       <TableCell sx={wideOnly}>
         {(['user', 'device', 'message'] as const)
           .map((type) => `${t(`plansAdmin.quota.${type}`)}: ${formatNumber(plan.quantities[type], format)}`)
+          .concat(`${t('storage.planQuotaShort')}: ${formatBytes(plan.quantities.storage, i18n.language)}`)
           .join(' · ')}
       </TableCell>
       <TableCell>
