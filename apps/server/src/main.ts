@@ -10,7 +10,7 @@ const logins = await seedDatabase(app.database.db, {
   masterEmail: config.masterEmail,
   masterPassword: config.masterPassword,
   seedDemo: config.seedDemo,
-  demo: { secretKey: config.secretKey, dataDir: config.dataDir, logger: app.log },
+  demo: { secretKey: config.secretKey, dataDir: config.dataDir, logger: app.log, history: true },
 });
 if (logins.length > 0) {
   // Printed once, on the first start of an empty database, so the first person can sign in.

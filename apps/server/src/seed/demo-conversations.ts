@@ -63,6 +63,11 @@ export type DemoSeedOptions = {
   dataDir: string;
   logger: FastifyBaseLogger;
   publicUrl?: string;
+  /**
+   * A month of past activity for the dashboards (seedDemoActivity): on for the product's own start, off in
+   * tests, whose dashboards count exactly what they write.
+   */
+  history?: boolean;
 };
 
 export const seedDemoConversations = async (db: Database, options: DemoSeedOptions) => {

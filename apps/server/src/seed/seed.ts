@@ -12,6 +12,7 @@ import { createClientsRepository } from '../modules/clients/clients.repository';
 import { createDefaultPipeline } from '../modules/pipelines/default-pipeline';
 import { createPlansRepository } from '../modules/plans/plans.repository';
 import { createUsersRepository } from '../modules/users/users.repository';
+import { seedDemoActivity } from './demo-activity';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { type DemoSeedOptions, seedDemoConversations } from './demo-conversations';
 import { seedDemoDeals } from './demo-deals';
@@ -157,6 +158,7 @@ export const seedDatabase = async (db: Database, options: SeedOptions): Promise<
     await seedDemoDeals(db);
     await seedDemoPayments(db);
     await seedDemoTasks(db);
+    if (options.demo.history) await seedDemoActivity(db);
     await seedDemoCatalogue(db);
   }
   return logins;
