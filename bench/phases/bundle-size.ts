@@ -47,7 +47,9 @@ const ROUTES = [
       'src/locales/es.json?part=shell',
     ],
     targetBytes: 300 * 1024,
-    ceilingBytes: 275 * 1024,
+    // 275 KiB until issue #27: the storage and extractions entries of the sidebar and the main dashboard's
+    // period section (its charts load on their own) took it to 275.8 KiB.
+    ceilingBytes: 277 * 1024,
   },
 ];
 
