@@ -13,6 +13,13 @@ import { type BundleRoute, measureBundles } from './phases/bundle-size';
 import { type Check, countChecks } from './phases/checks';
 import type { ClaimRun } from './phases/claim-run';
 import {
+  type DashboardRoute,
+  type DashboardsResult,
+  rawDashboardSql,
+  runDashboardHttp,
+  seedDashboardEvents,
+} from './phases/dashboards';
+import {
   DEALS_BY_PROFILE,
   type DealsKanbanResult,
   rawDealsKanbanSql,
@@ -27,6 +34,13 @@ import {
   runDiffusionsHttp,
   seedDiffusionAudience,
 } from './phases/diffusions';
+import {
+  EXTRACTION_CONTACTS,
+  type ExtractionRun,
+  rawExtractionCopy,
+  runExtraction,
+  seedExtractionContacts,
+} from './phases/extractions';
 import { explainInbox, type InboxHttpRow, type InboxPlanRow, runInboxHttp } from './phases/inbox';
 import { deviceIdsOf, INGEST_FORMATS, type IngestResult, runIngest } from './phases/ingest';
 import { type JobsResult, runJobs } from './phases/jobs';
@@ -122,8 +136,10 @@ type Results = {
   records?: RecordsHttpRow[];
   exports?: ExportRun[];
   deals?: DealsKanbanResult;
+  dashboards?: DashboardsResult;
   diffusions?: DiffusionsResult;
   scheduling?: SchedulingResult;
+  extraction?: ExtractionRun;
   realtime: RealtimeRun[];
   realtimeBare?: Awaited<ReturnType<typeof runBareSocketIo>>;
   realtimePipeline?: Awaited<ReturnType<typeof runBarePipeline>>;
@@ -329,6 +345,45 @@ const main = async () => {
       await stopProducts();
     }
   });
+  await step('dashboards', async () => {
+    log(
+      'dashboards: a year of metric events rolled up, dashboard/main and /advanced over HTTP and their own SQL',
+    );
+    const dashboardsSql = await openSql(target, 4);
+    const routes: DashboardRoute[] = ['main', 'advanced'];
+    const rawSql = new Map<DashboardRoute, DashboardsResult['rows'][number]['rawSql']>();
+    let events = 0;
+    try {
+      events = await seedDashboardEvents(dashboardsSql, tenant);
+      await dashboardsSql.query('vacuum analyze metric_events, metric_days, metric_deal_days, metric_hours');
+      for (const route of routes) {
+        rawSql.set(
+          route,
+          await rawDashboardSql(dashboardsSql, tenant, route, Math.min(profile.inbox.requests, 50)),
+        );
+      }
+    } finally {
+      await dashboardsSql.close();
+    }
+    const server = await startProduct('dashboards');
+    try {
+      const rows: DashboardsResult['rows'] = [];
+      for (const route of routes) {
+        const latency = await runDashboardHttp(
+          server.url,
+          tenant,
+          route,
+          profile.inbox.requests,
+          profile.inbox.warmup,
+        );
+        const floor = rawSql.get(route);
+        if (floor) rows.push({ route, latency, rawSql: floor });
+      }
+      results.dashboards = { events, rows };
+    } finally {
+      await stopProducts();
+    }
+  });
   await step('diffusions', async () => {
     const sizes = DIFFUSIONS_BY_PROFILE[profile.name];
     log(`diffusions: start freezing ${sizes.freeze} recipients, then ${sizes.paced} paced sends`);
@@ -461,6 +516,39 @@ const main = async () => {
         ok: week.total === sizes.week && week.returned === Math.min(sizes.week, 500),
       },
     );
+  });
+  // Last: it tops the tenant's contacts up to the issue's 100,000, which the phases above must not see.
+  await step('extractions', async () => {
+    const count = EXTRACTION_CONTACTS[profile.name];
+    log(`extractions: every one of ${count} contacts as CSV in the background, the server's RSS sampled`);
+    const seedSql = await openSql(target, 1);
+    let contacts = 0;
+    let rawCopyMs = 0;
+    try {
+      contacts = await seedExtractionContacts(seedSql, tenant, count);
+      await rawExtractionCopy(seedSql, tenant);
+      rawCopyMs = await rawExtractionCopy(seedSql, tenant);
+    } finally {
+      await seedSql.close();
+    }
+    const server = await startProduct('extractions');
+    try {
+      results.extraction = await runExtraction(
+        server.url,
+        server.child.pid ?? 0,
+        tenant,
+        contacts,
+        rawCopyMs,
+      );
+    } finally {
+      await stopProducts();
+    }
+    results.checks.push({
+      name: 'extractions: one row per contact of the company',
+      expected: contacts,
+      actual: results.extraction.rows,
+      ok: results.extraction.rows === contacts,
+    });
   });
   // Harness checks that do not depend on timing: something was measured everywhere, no tenant leak.
   for (const run of results.ingest?.runs ?? []) {
@@ -663,6 +751,17 @@ const tableOf = (r: Results): Row[] => {
       verdict: r.profile === 'smoke' ? '' : verdict(r.deals.latency.p95 < 100),
     });
   }
+  for (const row of r.dashboards?.rows ?? []) {
+    rows.push({
+      metric: `dashboard/${row.route}, a year (${(r.dashboards?.events ?? 0).toLocaleString('en')} events): p50 / p95 / p99`,
+      ours: pcts(row.latency),
+      limit: `${ms(row.rawSql.p95)} raw SQL p95`,
+      ratio: ratio(row.latency.p95, row.rawSql.p95),
+      target: 'p95 ≤ 100 ms, ≤ 2 × raw SQL',
+      verdict:
+        r.profile === 'smoke' ? '' : verdict(row.latency.p95 <= 100 && row.latency.p95 <= 2 * row.rawSql.p95),
+    });
+  }
   if (r.diffusions) {
     const { frozen, rssMiB, paced } = r.diffusions;
     const rawBest = Math.min(...frozen.rawMs);
@@ -686,6 +785,17 @@ const tableOf = (r: Results): Row[] => {
     });
   }
   if (r.scheduling) rows.push(...schedulingRows(r.scheduling, r.profile !== 'smoke'));
+  if (r.extraction) {
+    const { contacts, bytes, totalMs, rssMiB, rawCopyMs } = r.extraction;
+    rows.push({
+      metric: `extraction of ${contacts.toLocaleString('en')} contacts as CSV (${kib(bytes)} KiB), create → done; server RSS before / peak / after`,
+      ours: `${ms(totalMs)}; ${rssMiB.before} / ${rssMiB.peak} / ${rssMiB.after} MiB`,
+      limit: `${ms(rawCopyMs)} the same rows and columns as CSV text from PostgreSQL`,
+      ratio: ratio(totalMs, rawCopyMs),
+      target: 'streamed: RSS growth < 50 MB (47.7 MiB)',
+      verdict: r.profile === 'smoke' ? '' : verdict(rssMiB.peak - rssMiB.before < 50e6 / 2 ** 20),
+    });
+  }
   for (const run of r.exports ?? []) {
     rows.push({
       metric: `contacts export ${run.format.toUpperCase()} of every contact (${kib(run.bytes)} KiB): first byte / last byte`,

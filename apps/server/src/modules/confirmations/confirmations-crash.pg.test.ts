@@ -168,8 +168,8 @@ const rowsIn = (runId: string, state: string) =>
 /**
  * Started from both processes at the same moment: both answer 200; then wait until the held patient is
  * claimed and the run stands still. The lanes beside it stop behind it (its transaction holds the company's
- * message count), so the rows before it are sent but for those a side lane had claimed when it stopped.
- * Answers how many were sent.
+ * message count) once it has taken that count: rows a side lane had claimed around it may or may not be
+ * sent by then. Answers how many were sent.
  */
 const startAndReachHeld = async (
   [a, b]: [ServerProcess, ServerProcess],
@@ -203,8 +203,9 @@ const startAndReachHeld = async (
       { timeout: 10_000, interval: 500 },
     )
     .toBe(true);
+  // The lanes beside the held one may each have finished a row on either side of it before they stopped.
   expect(sent).toBeGreaterThanOrEqual(HELD_AT - LANES);
-  expect(sent).toBeLessThan(HELD_AT);
+  expect(sent).toBeLessThanOrEqual(HELD_AT - 1 + (LANES - 1));
   expect(await rowsIn(runId, 'pending')).toBe(APPOINTMENTS - sent);
   return sent;
 };

@@ -1,0 +1,97 @@
+import { type DashboardQuery, dashboardQuerySchema } from '@conversa/domain';
+import { createDashboardService } from '../../apps/server/src/modules/metrics/dashboard.service';
+import { rollUp } from '../../apps/server/src/modules/metrics/metric-rollups';
+import type { BenchTenant } from '../generate';
+import type { Sql } from '../lib/db';
+import { Histogram, type Summary } from '../lib/histogram';
+import { postJson } from '../lib/http';
+import { capturingService, timeQueries } from '../lib/sql-floor';
+
+export type DashboardRoute = 'main' | 'advanced';
+export type DashboardsResult = {
+  events: number;
+  rows: { route: DashboardRoute; latency: Summary; rawSql: Summary }[];
+};
+
+/** The issue's period: a year of the company, both ends counted (365 days). */
+export const yearToDate = (): DashboardQuery => {
+  const to = new Date();
+  const from = new Date(to.getTime() - 364 * 86_400_000);
+  return dashboardQuerySchema.parse({
+    from: from.toISOString().slice(0, 10),
+    to: to.toISOString().slice(0, 10),
+  });
+};
+
+/**
+ * The tenant's metric events as its history would have written them, spread over the last year: every
+ * generated message is one message_in or message_out (its moment moved to a day of the year by its row
+ * number), and one message in 16 also opens, answers (a first response) or closes a conversation with its
+ * sample, for an agent. Rolled up, then a few more written after the rollup, so the dashboard also
+ * reads events above the watermark as in production. Answers how many events there are.
+ */
+export const seedDashboardEvents = async (sql: Sql, tenant: BenchTenant): Promise<number> => {
+  const agents = tenant.agents.map((agent) => agent.id);
+  const write = (where: string) =>
+    sql.query(
+      `with zone as (select $2::text as tz),
+       moments as (
+         select m.*, now() - ((row_number() over (order by m.id) % 365) * interval '1 day')
+           - ((row_number() over (order by m.id) % 1440) * interval '1 minute') as at
+         from messages m where m.client_id = $1 ${where})
+       insert into metric_events (client_id, kind, at, day, hour, weekday, device_id, user_ids, seconds)
+       select $1, k.kind, x.at, (x.at at time zone z.tz)::date, extract(hour from x.at at time zone z.tz),
+         extract(isodow from x.at at time zone z.tz), coalesce(x.device_id::text, ''),
+         case when k.kind = 'message_in' then '{}'::text[] else array[($3::text[])[1 + abs(hashtext(x.contact_id::text)) % array_length($3::text[], 1)]] end,
+         k.seconds
+       from moments x, zone z
+       cross join lateral (
+         select case when x.from_me then 'message_out' else 'message_in' end as kind, null::float8 as seconds
+         union all select 'conversation_opened', null where not x.from_me and x.id::text like '0%'
+         union all select 'first_response', 30 + abs(hashtext(x.id::text)) % 900 where x.from_me and x.id::text like '0%'
+         union all select 'conversation_closed', 600 + abs(hashtext(x.id::text)) % 7200 where x.from_me and x.id::text like '1%'
+       ) k`,
+      [tenant.clientId, tenant.timezone, agents],
+    );
+  // About one message in 4,096 stays above the watermark: the few seconds' worth a rollup has not reached.
+  await write(`and m.id::text not like 'fff%'`);
+  await rollUp(sql.drizzle({ logQuery: () => undefined }));
+  await write(`and m.id::text like 'fff%'`);
+  const [counted] = await sql.query<{ n: string }>(
+    'select count(*) as n from metric_events where client_id = $1',
+    [tenant.clientId],
+  );
+  return Number(counted?.n ?? 0);
+};
+
+/** `dashboard/{route}` for the year over HTTP as the company's owner, one request at a time. */
+export const runDashboardHttp = async (
+  serverUrl: string,
+  tenant: BenchTenant,
+  route: DashboardRoute,
+  requests: number,
+  warmup: number,
+): Promise<Summary> => {
+  const histogram = new Histogram();
+  const period = yearToDate();
+  for (let index = 0; index < warmup + requests; index += 1) {
+    const started = performance.now();
+    const answer = await postJson(`${serverUrl}/api/v1/en/dashboard/${route}`, period, tenant.owner.token);
+    const elapsed = performance.now() - started;
+    if (answer.status !== 200) throw new Error(`dashboard/${route}: ${answer.status}`);
+    if (index >= warmup) histogram.record(elapsed);
+  }
+  return histogram.summary();
+};
+
+/** The floor: the exact SQL the dashboard service sends for the same answer, run directly. */
+export const rawDashboardSql = async (
+  sql: Sql,
+  tenant: BenchTenant,
+  route: DashboardRoute,
+  repeats: number,
+): Promise<Summary> => {
+  const { deps, auth, take } = capturingService(sql, tenant);
+  await createDashboardService({ db: deps.db })[route](auth, yearToDate());
+  return timeQueries(sql, take(), repeats);
+};

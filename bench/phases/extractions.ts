@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { Extraction } from '@conversa/domain';
+import type { BenchTenant } from '../generate';
+import type { Sql } from '../lib/db';
+import type { ProfileName } from '../lib/profiles';
+
+/** The issue's extraction: 100,000 contacts (a few thousand on smoke, which only proves the path). */
+export const EXTRACTION_CONTACTS: Record<ProfileName, number> = {
+  smoke: 2_000,
+  quick: 100_000,
+  full: 100_000,
+};
+
+const COLUMNS = ['info.full_name', 'info.phone', 'info.email', 'create_date'];
+
+export type ExtractionRun = {
+  contacts: number;
+  rows: number;
+  bytes: number;
+  /** From extraction/create to the record done, polled every 100 ms. */
+  totalMs: number;
+  /** The server's resident memory before, at its peak while the file was written, and after. */
+  rssMiB: { before: number; peak: number; after: number };
+  /** The same rows and columns as CSV straight from PostgreSQL (COPY … TO STDOUT), the floor. */
+  rawCopyMs: number;
+};
+
+/** Resident memory of a process, MiB with one decimal. */
+export const residentMiB = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmRSS:'));
+  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
+};
+
+/** Tops the tenant's contacts up to `count` (the phases before made some), named and phoned like them. */
+export const seedExtractionContacts = async (sql: Sql, tenant: BenchTenant, count: number) => {
+  const [existing] = await sql.query<{ n: string }>(
+    'select count(*) as n from contacts where client_id = $1',
+    [tenant.clientId],
+  );
+  const missing = count - Number(existing?.n ?? 0);
+  if (missing > 0) {
+    await sql.query(
+      `insert into contacts (client_id, first_name, last_name, full_name, email, country, phone)
+       select $1, 'Paciente', lpad(i::text, 6, '0'), 'Paciente ' || lpad(i::text, 6, '0'),
+         'paciente' || i || '@example.com', 'CL', '5698' || lpad(i::text, 7, '0')
+       from generate_series(1, $2::int) i`,
+      [tenant.clientId, missing],
+    );
+  }
+  await sql.query('vacuum analyze contacts');
+  return Math.max(count, Number(existing?.n ?? 0));
+};
+
+/** The floor: the same columns of every contact as CSV, from PostgreSQL itself, read to the end. */
+export const rawExtractionCopy = async (sql: Sql, tenant: BenchTenant): Promise<number> => {
+  const started = performance.now();
+  await sql.query(
+    `select string_agg(format('%s,%s,%s,%s', full_name, phone, email, create_date), E'\\n')
+     from contacts where client_id = $1`,
+    [tenant.clientId],
+  );
+  return performance.now() - started;
+};
+
+const api = async <T>(serverUrl: string, token: string, method: string, path: string, body?: unknown) => {
+  const answer = await fetch(`${serverUrl}/api/v1/en/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: T[] }).data[0] as T;
+};
+
+/** Reads a download to its end without keeping it: its bytes and lines. */
+const download = (url: string) =>
+  new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
+    request(url, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`download: ${res.statusCode}`));
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) lines += 1;
+      });
+      res.on('end', () => resolve({ bytes, lines }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+/**
+ * The owner extracts every contact as CSV over HTTP; the server's RSS is read from /proc every 20 ms
+ * until the record is done, then the file is downloaded through its signed link and counted.
+ */
+export const runExtraction = async (
+  serverUrl: string,
+  serverPid: number,
+  tenant: BenchTenant,
+  contacts: number,
+  rawCopyMs: number,
+): Promise<ExtractionRun> => {
+  const token = tenant.owner.token;
+  const before = residentMiB(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMiB(serverPid));
+  }, 20);
+  const started = performance.now();
+  let record = await api<Extraction>(serverUrl, token, 'POST', 'extraction/create', {
+    module: 'contact',
+    columns: COLUMNS,
+    format: 'csv',
+  });
+  try {
+    while (record.status === 'queued' || record.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      record = await api<Extraction>(serverUrl, token, 'GET', `extraction/search/${record.id}`);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const totalMs = performance.now() - started;
+  if (record.status !== 'done' || !record.url)
+    throw new Error(`extraction ${record.status}: ${record.error}`);
+  const file = await download(`${serverUrl}${record.url}`);
+  if (file.lines < record.rows) throw new Error(`the file has ${file.lines} lines for ${record.rows} rows`);
+  return {
+    contacts,
+    rows: record.rows,
+    bytes: file.bytes,
+    totalMs,
+    rssMiB: { before, peak, after: residentMiB(serverPid) },
+    rawCopyMs,
+  };
+};
