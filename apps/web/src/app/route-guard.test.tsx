@@ -20,6 +20,16 @@ beforeEach(async () => {
 });
 
 describe('route guard', () => {
+  // First in the file: React Router says it once per load, on the first page it renders.
+  it('loads the first page without React Router warning of a missing hydration fallback', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    renderAppAt('/app/contacts', makeAccount());
+
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Contactos');
+    expect(warn.mock.calls.flat().filter((text) => String(text).includes('HydrateFallback'))).toEqual([]);
+    warn.mockRestore();
+  });
+
   it('sends a staff user without contact.view to the restricted page', async () => {
     const account = makeAccount({ user: { account: 'user', access: ['chat.view'] } });
     const { router } = renderAppAt('/app/contacts', account);

@@ -10,12 +10,16 @@ import { loadShellTexts } from '../shared/i18n';
 import { PATHS } from '../shared/paths';
 import { RootRedirect } from './root-redirect';
 
+/** Until the first page's chunk has arrived there is nothing to show: the page stays blank, as it was. */
+const NothingYet = () => null;
+
 /**
  * Every page is its own chunk, loaded by the router before it navigates (the current page stays until
  * then): the sign-in page does not download the chat, and the app shell is fetched once signed in.
  */
-const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+const lazyPage = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({
   lazy: async () => ({ Component: await load() }),
+  HydrateFallback: NothingYet,
 });
 const errorPages = () => import('../features/errors/error-pages');
 
