@@ -15,7 +15,8 @@ const formatterOf = (language: string | undefined, unit: (typeof UNITS)[number])
     format = new Intl.NumberFormat(intlLocale(locale), {
       style: 'unit',
       unit,
-      unitDisplay: 'short',
+      // Bytes spelled out ("0 bytes", "68 octets"): the short form reads "68 byte" in most languages.
+      unitDisplay: unit === 'byte' ? 'long' : 'short',
       maximumFractionDigits: unit === 'byte' ? 0 : 1,
     });
     cache.set(key, format);
