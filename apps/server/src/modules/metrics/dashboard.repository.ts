@@ -46,7 +46,9 @@ const inPeriod = (scope: DashboardScope) =>
 const dayFigures = async (db: Executor, scope: DashboardScope) => {
   const columns = DAY_COLUMNS.join(', ');
   const onDevice = scope.deviceId ? sql`device_id = ${scope.deviceId}` : sql`true`;
-  // Per day, in total, and (the advanced dashboard's only) per channel.
+  // The dashboard's own rows (the company's, or one user's) per day, in total, and (the advanced
+  // dashboard's only) per channel; the other users' only in total, as agent rows: a year of every
+  // user's days would be grouped for nothing.
   const groupings = scope.withAgents
     ? sql`(user_id, day), (user_id), (user_id, device_id)`
     : sql`(user_id, day), (user_id)`;
@@ -62,6 +64,12 @@ const dayFigures = async (db: Executor, scope: DashboardScope) => {
     ],
     sql`, `,
   );
+  const agents =
+    scope.withAgents && scope.userKey === ''
+      ? sql`union all
+        select user_id, null::text as day, null::text as device_id, ${sums}
+        from figures where user_id <> '' group by user_id`
+      : sql``;
   return rowsOf<DayFigureRow>(
     await db.execute(sql`
       with figures as (
@@ -71,8 +79,9 @@ const dayFigures = async (db: Executor, scope: DashboardScope) => {
         select day, device_id, user_id, ${sql.raw(columns)} from (${dayRowsOf(unrolled(scope))}) f
           where ${usersWanted(scope)})
       select user_id, day::text as day, ${device}, ${sums}
-      from figures
-      group by grouping sets (${groupings})`),
+      from figures where user_id = ${scope.userKey}
+      group by grouping sets (${groupings})
+      ${agents}`),
   );
 };
 
