@@ -352,9 +352,9 @@ const main = async () => {
     const dashboardsSql = await openSql(target, 4);
     const routes: DashboardRoute[] = ['main', 'advanced'];
     const rawSql = new Map<DashboardRoute, DashboardsResult['rows'][number]['rawSql']>();
-    let events = 0;
+    let seeded: Pick<DashboardsResult, 'events' | 'rollup'> = { events: 0, rollup: { events: 0, ms: 0 } };
     try {
-      events = await seedDashboardEvents(dashboardsSql, tenant);
+      seeded = await seedDashboardEvents(dashboardsSql, tenant);
       await dashboardsSql.query('vacuum analyze metric_events, metric_days, metric_deal_days, metric_hours');
       for (const route of routes) {
         rawSql.set(
@@ -379,7 +379,7 @@ const main = async () => {
         const floor = rawSql.get(route);
         if (floor) rows.push({ route, latency, rawSql: floor });
       }
-      results.dashboards = { events, rows };
+      results.dashboards = { ...seeded, rows };
     } finally {
       await stopProducts();
     }
@@ -760,6 +760,24 @@ const tableOf = (r: Results): Row[] => {
       target: 'p95 ≤ 100 ms, ≤ 2 × raw SQL',
       verdict:
         r.profile === 'smoke' ? '' : verdict(row.latency.p95 <= 100 && row.latency.p95 <= 2 * row.rawSql.p95),
+    });
+  }
+  if (r.dashboards && r.dashboards.rollup.events > 0) {
+    const { rollup } = r.dashboards;
+    const perSecond = (rollup.events / rollup.ms) * 1000;
+    // Each customer message writes one event (two when it opens a conversation): the rollup keeps up with
+    // ingest while it adds up events faster than the highest sustained rate writes them.
+    const ingestRates = (r.ingest?.runs ?? []).map((run) => run.acceptedPerSecond);
+    const ingest = ingestRates.length > 0 ? Math.max(...ingestRates) * 2 : Number.NaN;
+    rows.push({
+      metric: `metric rollup: ${rollup.events.toLocaleString('en')} events added up in one run`,
+      ours: `${Math.round(perSecond).toLocaleString('en')} events/s (${ms(rollup.ms)})`,
+      limit: Number.isNaN(ingest)
+        ? 'ingest not measured (--only)'
+        : `${Math.round(ingest)} events/s written by ingest at its highest`,
+      ratio: Number.isNaN(ingest) ? '' : ratio(perSecond, ingest),
+      target: 'keeps up with ingest (no backlog)',
+      verdict: r.profile === 'smoke' || Number.isNaN(ingest) ? '' : verdict(perSecond > ingest),
     });
   }
   if (r.diffusions) {

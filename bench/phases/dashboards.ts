@@ -10,6 +10,8 @@ import { capturingService, timeQueries } from '../lib/sql-floor';
 export type DashboardRoute = 'main' | 'advanced';
 export type DashboardsResult = {
   events: number;
+  /** One run of the rollup job over the seeded events: how many it added up, in how long. */
+  rollup: { events: number; ms: number };
   rows: { route: DashboardRoute; latency: Summary; rawSql: Summary }[];
 };
 
@@ -28,9 +30,13 @@ export const yearToDate = (): DashboardQuery => {
  * generated message is one message_in or message_out (its moment moved to a day of the year by its row
  * number), and one message in 16 also opens, answers (a first response) or closes a conversation with its
  * sample, for an agent. Rolled up, then a few more written after the rollup, so the dashboard also
- * reads events above the watermark as in production. Answers how many events there are.
+ * reads events above the watermark as in production. Answers how many events there are, and how long the
+ * rollup took over those it added up.
  */
-export const seedDashboardEvents = async (sql: Sql, tenant: BenchTenant): Promise<number> => {
+export const seedDashboardEvents = async (
+  sql: Sql,
+  tenant: BenchTenant,
+): Promise<Pick<DashboardsResult, 'events' | 'rollup'>> => {
   const agents = tenant.agents.map((agent) => agent.id);
   const write = (where: string) =>
     sql.query(
@@ -58,13 +64,18 @@ export const seedDashboardEvents = async (sql: Sql, tenant: BenchTenant): Promis
   await sql.query('update metric_rollup set backfilled = true where id = 1');
   // About one message in 4,096 stays above the watermark: the few seconds' worth a rollup has not reached.
   await write(`and m.id::text not like 'fff%'`);
+  const [pending] = await sql.query<{ n: string }>(
+    'select count(*) as n from metric_events where xid >= (select watermark from metric_rollup where id = 1)',
+  );
+  const started = performance.now();
   await rollUp(sql.drizzle({ logQuery: () => undefined }));
+  const rollup = { events: Number(pending?.n ?? 0), ms: performance.now() - started };
   await write(`and m.id::text like 'fff%'`);
   const [counted] = await sql.query<{ n: string }>(
     'select count(*) as n from metric_events where client_id = $1',
     [tenant.clientId],
   );
-  return Number(counted?.n ?? 0);
+  return { events: Number(counted?.n ?? 0), rollup };
 };
 
 /** `dashboard/{route}` for the year over HTTP as the company's owner, one request at a time. */
