@@ -36,6 +36,22 @@ export const createAgendaRepository = (db: Executor) => ({
     return rows[0];
   },
 
+  /** Whether an appointment of the integration was once `externalId` and has moved on (a reschedule). */
+  async isFormerExternalId(clientId: string, integrationId: string, externalId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: agendaAppointments.id })
+      .from(agendaAppointments)
+      .where(
+        and(
+          eq(agendaAppointments.client_id, clientId),
+          eq(agendaAppointments.integration_id, integrationId),
+          sql`${externalId} = any(${agendaAppointments.former_external_ids})`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async findByExternalId(
     clientId: string,
     integrationId: string,

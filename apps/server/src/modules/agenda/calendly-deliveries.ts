@@ -15,7 +15,8 @@ type Deps = { db: Database; pull: AgendaPull; announcer: AgendaAnnouncer };
  * What Calendly's deliveries do to the agenda (API.md part 3 §5). A reschedule comes as two deliveries in
  * either order: the new invitee's `invitee.created` (naming `old_invitee`) moves the old appointment onto
  * the new invitee; the old invitee's `invitee.canceled` with `rescheduled` changes nothing, so the result
- * is one appointment, moved, whatever arrives first. A repeated delivery finds nothing left to change.
+ * is one appointment, moved, whatever arrives first. A repeated delivery finds nothing left to change, and a
+ * late retry of the old invitee's own creation finds it among the appointment's former ids.
  */
 export const createCalendlyDeliveries = ({ db, pull, announcer }: Deps) => {
   const moveOld = moveOldWith(db, announcer);
@@ -45,6 +46,9 @@ export const createCalendlyDeliveries = ({ db, pull, announcer }: Deps) => {
         return;
       }
       if (delivery.oldInvitee) await moveOld(integration, delivery.oldInvitee, appointment);
+      // A late retry of a rescheduled invitee's own creation: its appointment lives on under the new one.
+      const repo = createAgendaRepository(db);
+      if (await repo.isFormerExternalId(clientId, integration.id, appointment.externalId)) return;
       await pull.apply(integration, [appointment]);
     },
   };
@@ -67,6 +71,7 @@ const moveOldWith =
       const contactOf = await linkContacts(tx, clientId, [{ phone, name: appointment.patientName }]);
       const moved = await repo.update(clientId, old.id, {
         external_id: appointment.externalId,
+        former_external_ids: [...old.former_external_ids, old.external_id],
         agenda_id: appointment.agendaId,
         meet_date: appointment.meetDate,
         duration: appointment.duration,

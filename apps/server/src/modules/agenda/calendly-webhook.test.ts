@@ -271,6 +271,28 @@ describe('Calendly webhooks', () => {
     expect(retried[0]).toMatchObject(expected);
   });
 
+  it('keeps one moved appointment when Calendly retries the old invitee’s creation after a reschedule', async () => {
+    const { invitee, phone, appointment } = await bookAndDeliver('Iris Campos', slot(3, '15:00', 30));
+    // The delivery of the first booking as it was sent, retried late (after the reschedule went through).
+    const late = fake.delivery('invitee.created', invitee);
+    const moved = slot(6, '09:00', 30);
+    const { newInviteeUri, created, canceled } = fake.reschedule(invitee, moved);
+    expect(await deliver(created)).toBe(200);
+    expect(await deliver(canceled)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await deliver(late)).toBe(200);
+
+    const after = await byPhone(phone);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      id: appointment.id,
+      externalId: newInviteeUri,
+      meet_date: moved.start_time,
+      status: 'scheduled',
+    });
+    expect(await byInvitee(invitee)).toEqual([]);
+  });
+
   it('moves the appointment on a reschedule whose old invitee is canceled first', async () => {
     const { invitee, phone, appointment } = await bookAndDeliver('Tomás Vera', slot(3, '12:00', 30));
     const moved = slot(5, '08:15', 30);

@@ -31,6 +31,11 @@ export const agendaAppointments = pgTable(
       .references(() => integrations.id, { onDelete: 'cascade' }),
     type: text('type').$type<SchedulingIntegrationType>().notNull(),
     external_id: text('external_id').notNull().default(''),
+    /**
+     * The ids this appointment had before (a Calendly reschedule moves it onto the new invitee): a late
+     * delivery about one of them is about this appointment, never a new one.
+     */
+    former_external_ids: text('former_external_ids').array().notNull().default(sql`'{}'::text[]`),
     agenda_id: text('agenda_id').notNull().default(''),
     account_id: text('account_id').notNull().default(''),
     treatment_id: text('treatment_id').notNull().default(''),

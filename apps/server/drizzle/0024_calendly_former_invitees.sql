@@ -1,0 +1,1 @@
+ALTER TABLE "agenda_appointments" ADD COLUMN "former_external_ids" text[] DEFAULT '{}'::text[] NOT NULL;
