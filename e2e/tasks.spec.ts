@@ -26,6 +26,15 @@ const localInput = (page: Page, offsetMinutes: number) =>
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
   }, offsetMinutes);
 
+/** The first quarter hour at least `minutes` from now, in the browser's time, as `YYYY-MM-DDTHH:mm`. */
+const quarterAfter = (page: Page, minutes: number) =>
+  page.evaluate((ahead) => {
+    const quarter = 15 * 60_000;
+    const at = new Date(Math.ceil((Date.now() + ahead * 60_000) / quarter) * quarter);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, minutes);
+
 test('a task made from a conversation with a reminder raises the bell in a second browser, is completed from its card, and sits on the calendar', async ({
   page,
   browser,
@@ -58,7 +67,11 @@ test('a task made from a conversation with a reminder raises the bell in a secon
   await page.getByRole('option').first().click();
   await dialog.getByTestId('task-reminder-enable').check();
   await expect(dialog.getByTestId('task-reminder-time')).toHaveValue('08:00');
-  await dialog.getByTestId('task-reminder-date').fill((await localInput(page, 24 * 60)).slice(0, 10));
+  // The reminder goes before the task is due: the first quarter hour at least 15 minutes from now.
+  const reminder = await quarterAfter(page, 15);
+  await dialog.getByTestId('task-reminder-date').fill(reminder.slice(0, 10));
+  await dialog.getByTestId('task-reminder-time').locator('..').getByRole('combobox').click();
+  await page.getByRole('option', { name: reminder.slice(11), exact: true }).click();
   await expect(dialog.getByTestId('task-submit')).toBeEnabled();
   await dialog.getByTestId('task-submit').click();
 

@@ -5,9 +5,9 @@ import { visuallyHidden } from '../../../shared/ui/table-styles';
 export type ChartTable = { columns: string[]; rows: { key: string; cells: string[] }[] };
 
 /**
- * A chart in a card: its title, the drawing (hidden from screen readers) and the same figures as a table
- * they read instead. The table is hidden by a block around it: a table is never narrower than its content,
- * so hidden itself it would still widen the page on a phone.
+ * A chart in a card: its title, the drawing (inert: hidden from screen readers and the keyboard) and the
+ * same figures as a table they read instead. The table is hidden by a block around it: a table is never
+ * narrower than its content, so hidden itself it would still widen the page on a phone.
  */
 export const ChartFigure = ({
   title,
@@ -35,7 +35,8 @@ export const ChartFigure = ({
         <Typography id={titleId} variant="h6" component="figcaption">
           {title}
         </Typography>
-        <Box aria-hidden="true" sx={{ minWidth: 0 }}>
+        {/* Inert, not only aria-hidden: the chart's own focusable parts must leave the tab order too. */}
+        <Box inert sx={{ minWidth: 0 }}>
           {children}
         </Box>
         {note}
