@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -11,6 +11,10 @@ const port = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run, seeded with the demo company the tests sign in to.
 const dataDir = mkdtempSync(join(tmpdir(), 'conversa-e2e-'));
+// The server runs with the Node flags `npm start` gives it.
+const serverFlags: string[] = JSON.parse(
+  readFileSync(new URL('../apps/server/node-flags.json', import.meta.url), 'utf8'),
+);
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +50,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --enable-source-maps apps/server/dist/main.js',
+    command: `node ${serverFlags.join(' ')} apps/server/dist/main.js`,
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, build what is stale, then run the whole product in one process.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,7 +56,9 @@ if (built < sources) {
   run(['run', 'build']);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+// The server's Node flags: one list for `npm start`, the browser tests and the benchmarks (OPERATIONS.md says why).
+const flags = JSON.parse(readFileSync(join(root, 'apps/server/node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,11 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The server's SECRET_KEY: the generator seals the WhatsApp devices' secrets with it, so the server can open them. */
 export const BENCH_SECRET_KEY = 'bench-secret-key-0123456789abcdef0123456789';
+
+/** The Node flags `npm start` runs the server with, so the benchmarks measure the server as it runs. */
+const SERVER_NODE_FLAGS: string[] = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'apps/server/node-flags.json'), 'utf8'),
+);
 
 export type ServerOptions = {
   databaseUrl?: string;
@@ -64,7 +69,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   const profileDir = options.cpuProfileDir ? join(options.cpuProfileDir, options.name) : undefined;
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const child = spawn(process.execPath, [...profile, ...entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, ...entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
