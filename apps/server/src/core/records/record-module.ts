@@ -102,6 +102,8 @@ export type RecordModule<
    * history); its notifications are published and its afterCommit run once the transaction committed.
    */
   afterWrite?: (changes: RecordChange<T>[], context: RecordContext) => Promise<WriteEffects>;
+  /** Runs in the transaction of every delete (one, bulk) with the rows deleted (a won deal's count taken back). */
+  afterDelete?: (rows: RecordRow<T>[], context: RecordContext) => Promise<void>;
   defaultSort: { key: string; order: 'asc' | 'desc' };
   /** The field `X/kanban` groups by when the body names none. */
   kanban: string;

@@ -311,6 +311,7 @@ export const createRecordService = <
         const before = await loadForWrite(tx, auth, id);
         const record = await toApiOne(tx, auth.clientId, before);
         await repositoryOf(tx, auth).deleteMany(auth.clientId, [id]);
+        await module.afterDelete?.([before], { db: tx, auth });
         await writeAuditLog(tx, auth, [
           {
             action: 'delete',
@@ -391,6 +392,7 @@ export const createRecordService = <
           const rows = await txRepo.findMany(auth.clientId, chunk);
           const before = await toApiMany(tx, auth.clientId, rows);
           await txRepo.deleteMany(auth.clientId, chunk);
+          await module.afterDelete?.(rows, { db: tx, auth });
           await writeAuditLog(
             tx,
             auth,

@@ -14,6 +14,7 @@ import { isUuid } from '../../core/http/route-schemas';
 import { NEWEST_FIRST } from '../../core/http/search-query';
 import { defineRecordModule } from '../../core/records/record-module';
 import { assertCompanyUsers } from '../../core/records/record-users';
+import { recordAssignment, recordRelease } from '../metrics/metric-events';
 import { contactFor, toContact } from './contacts.mapper';
 import type { ContactDevice, ContactPatch } from './contacts.repository';
 
@@ -130,6 +131,26 @@ export const contactRecords = defineRecordModule({
       await assertCompanyUsers(db, auth.clientId, people);
       return update;
     },
+  },
+  // Assigning or freeing a conversation from the record (its form, a bulk change) counts on the dashboards as
+  // the chat's take, transfer or release does. A contact created assigned has no conversation yet: its
+  // first message starts the clock.
+  async afterWrite(changes, { db, auth }) {
+    const at = new Date();
+    const moved = changes.flatMap(({ before, after }) =>
+      before && before.derivedto !== after.derivedto ? [{ before, after }] : [],
+    );
+    for (const { after } of moved) {
+      await recordAssignment(db, auth.clientId, { contactId: after.id, userId: after.derivedto, at });
+    }
+    const freed = moved.filter(({ after }) => after.derivedto === '');
+    await recordRelease(
+      db,
+      auth.clientId,
+      freed.map(({ before, after }) => ({ contactId: after.id, assignee: before.derivedto })),
+      at,
+    );
+    return { notifications: [] };
   },
   defaultSort: NEWEST_FIRST,
   kanban: 'stage',

@@ -14,6 +14,7 @@ import { badRequest } from '../../core/http/app-error';
 import { NEWEST_FIRST } from '../../core/http/search-query';
 import { defineRecordModule } from '../../core/records/record-module';
 import { assertCompanyUsers } from '../../core/records/record-users';
+import { recordDealsDeleted } from '../metrics/metric-events';
 import { dealStageEffects } from './deal-history';
 import {
   companyContact,
@@ -181,6 +182,9 @@ export const createDealRecords = (events: EventBus) =>
       },
     },
     afterWrite: dealStageEffects(events),
+    async afterDelete(rows, { db, auth }) {
+      await recordDealsDeleted(db, auth.clientId, rows, new Date());
+    },
     defaultSort: NEWEST_FIRST,
     kanban: 'pipeline_stage_id',
     info: { created: 'info.dealCreated', updated: 'info.dealUpdated', deleted: 'info.dealDeleted' },

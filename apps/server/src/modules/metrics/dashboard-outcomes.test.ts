@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createSandboxDevice, type SandboxDevice } from '../../test/messaging-fixtures';
 import { call, createTestApp, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { createContact, staffUser } from '../tasks/tasks.fixtures';
-import { advancedOf, clockAt, customerWrites, dayFromToday, post } from './dashboard-fixtures';
+import { advancedOf, clockAt, customerWrites, dayFromToday, post, reply } from './dashboard-fixtures';
 import { recordOutbound } from './metric-events';
 import { rollUp } from './metric-rollups';
 
@@ -247,5 +247,65 @@ describe('releasing every conversation at once (contact/unlockall)', () => {
     expect(after.totals.conversations_closed).toBe(before.totals.conversations_closed + 2);
     expect(after.totals.resolution_count).toBe(before.totals.resolution_count + 2);
     expect(ownerRow(after)?.conversations_closed).toBe((ownerRow(before)?.conversations_closed ?? 0) + 2);
+  });
+});
+
+describe('deleting a deal or a task', () => {
+  it('takes back its outcome, for one and for many', async () => {
+    const contactId = await createContact(testApp.app, owner.token);
+    const won = await create('deal', {
+      name: 'Won, then deleted',
+      stage: 'win',
+      amount: 700,
+      owner: [owner.userId],
+    });
+    const lost = await create('deal', {
+      name: 'Lost, then deleted',
+      stage: 'lost',
+      lost_reason: 'price',
+      amount: 300,
+      owner: [owner.userId],
+    });
+    const task = await create('task', {
+      title: 'Done, then deleted',
+      due_date: new Date(Date.now() + 3_600_000).toISOString(),
+      owner: [owner.userId],
+      module: 'contact',
+      contact_id: contactId,
+    });
+    await put(owner, `task/updateone/${task.id}`, { complete: true });
+    const before = (await advancedOf(testApp.app, owner, RECENT)).totals;
+
+    const one = await call(testApp.app, 'DELETE', `/api/v1/en/deal/deleteone/${won.id}`, {
+      token: owner.token,
+    });
+    expect(one.status).toBe(200);
+    await put(owner, 'deal/deletemany', { ids: [lost.id] });
+    await put(owner, 'task/deletemany', { ids: [task.id] });
+
+    const after = (await advancedOf(testApp.app, owner, RECENT)).totals;
+    expect(after.deals_won).toBe((before.deals_won ?? 0) - 1);
+    expect(after.deals_won_amount).toBe((before.deals_won_amount ?? 0) - 700);
+    expect(after.deals_lost).toBe((before.deals_lost ?? 0) - 1);
+    expect(after.deals_lost_amount).toBe((before.deals_lost_amount ?? 0) - 300);
+    expect(after.tasks_done).toBe((before.tasks_done ?? 0) - 1);
+  });
+});
+
+describe('assigning and freeing a conversation from the contact record (contact/updateone)', () => {
+  it('starts the clock for the first response and closes the conversation with its resolution', async () => {
+    const { app } = testApp;
+    const contactId = await customerWrites(app, owner, device);
+    const before = (await advancedOf(app, owner, RECENT)).totals;
+
+    await put(owner, `contact/updateone/${contactId}`, { derivedto: owner.userId });
+    await reply(app, owner, device, contactId);
+    const answered = (await advancedOf(app, owner, RECENT)).totals;
+    expect(answered.first_response_count).toBe(before.first_response_count + 1);
+
+    await put(owner, `contact/updateone/${contactId}`, { derivedto: '' });
+    const after = (await advancedOf(app, owner, RECENT)).totals;
+    expect(after.conversations_closed).toBe(before.conversations_closed + 1);
+    expect(after.resolution_count).toBe(before.resolution_count + 1);
   });
 });

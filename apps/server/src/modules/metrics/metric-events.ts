@@ -229,6 +229,15 @@ export const recordDealOutcomes = async (
   }
 };
 
+/** Deals deleted: each one's outcome is taken back, so the figures count only the deals that still exist. */
+export const recordDealsDeleted = (db: Executor, clientId: string, removed: DealState[], at: Date) =>
+  recordDealOutcomes(
+    db,
+    clientId,
+    removed.map((deal) => ({ before: deal, after: { ...deal, stage: 'open' as const } })),
+    at,
+  );
+
 type TaskState = { id: string; complete: boolean; owner: string[] };
 
 /** Tasks written: marked complete counts as done now, for each participant; reopened takes it back. */
@@ -247,3 +256,12 @@ export const recordTaskCompletions = async (
     }
   }
 };
+
+/** Tasks deleted: a completed one's count is taken back, as when it is reopened. */
+export const recordTasksDeleted = (db: Executor, clientId: string, removed: TaskState[], at: Date) =>
+  recordTaskCompletions(
+    db,
+    clientId,
+    removed.map((task) => ({ before: task, after: { ...task, complete: false } })),
+    at,
+  );

@@ -15,7 +15,7 @@ import { badRequest } from '../../core/http/app-error';
 import { NEWEST_FIRST } from '../../core/http/search-query';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import { defineRecordModule, type RecordPatch } from '../../core/records/record-module';
-import { recordTaskCompletions } from '../metrics/metric-events';
+import { recordTaskCompletions, recordTasksDeleted } from '../metrics/metric-events';
 import { loadTaskRelated, toTask } from './tasks.mapper';
 import { armReminder } from './tasks.reminders';
 import {
@@ -185,6 +185,9 @@ export const createTaskRecords = (queue: JobQueue) =>
       for (const { after } of changes) await armReminder(queue, db, after);
       await recordTaskCompletions(db, auth.clientId, changes, new Date());
       return { notifications: [] };
+    },
+    async afterDelete(rows, { db, auth }) {
+      await recordTasksDeleted(db, auth.clientId, rows, new Date());
     },
     defaultSort: NEWEST_FIRST,
     kanban: 'status_id',
