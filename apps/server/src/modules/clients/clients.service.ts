@@ -86,7 +86,7 @@ export const createClientsService = ({
           tx,
           auth.clientId,
           logo,
-          { module: 'logo', createdBy: auth.userId },
+          { module: 'logo', referenceId: auth.clientId, createdBy: auth.userId },
           { withinLimit: false },
         ),
       ).catch(async (error: unknown) => {

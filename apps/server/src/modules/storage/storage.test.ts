@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Message, StorageFile } from '@conversa/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUrlSigner } from '../../core/crypto/secret-box';
-import { clients, files, plans } from '../../core/db/schema';
-import { createLocalFileStore } from '../../core/storage/file-store';
+import { clients, files, importJobs, plans } from '../../core/db/schema';
+import { createLocalFileStore, newFileKey } from '../../core/storage/file-store';
 import { createDevice, listen, metaSignature, postWebhook } from '../../test/channel-fixtures';
 import { type FakeGraph, startFakeGraph } from '../../test/fakes/fake-graph';
 import {
@@ -18,7 +18,7 @@ import {
   TINY_PNG,
 } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { backfillAttachmentRows } from './storage-backfill';
+import { backfillFileRows } from './storage-backfill';
 
 const GRAPH_TOKEN = 'EAAB-storage-token-1234';
 const APP_SECRET = 'storage-app-secret';
@@ -77,6 +77,10 @@ const bytesInStore = async (session: Session) =>
   (await readdir(join(testApp.config.dataDir, 'storage')).catch(() => [] as string[])).filter(
     (name) => name.startsWith(session.clientId) && !name.endsWith('.json'),
   ).length;
+
+/** The app's own store, for writing files as they were written before files had rows. */
+const appStore = () =>
+  createLocalFileStore(join(testApp.config.dataDir, 'storage'), createUrlSigner(testApp.config.secretKey));
 
 /** Gives the company a plan of its own whose storage is `bytes`. */
 const limitStorage = async (session: Session, bytes: number) => {
@@ -349,9 +353,8 @@ describe('message attachments in storage', () => {
     const db = testApp.app.database.db;
     // As before files had rows: the attachment's bytes are in the store, without a row.
     await db.delete(files).where(eq(files.reference_id, message.id));
-    const { config } = testApp;
-    const store = createLocalFileStore(join(config.dataDir, 'storage'), createUrlSigner(config.secretKey));
-    expect(await backfillAttachmentRows(db, store)).toBeGreaterThanOrEqual(1);
+    const store = appStore();
+    expect(await backfillFileRows(db, store)).toBeGreaterThanOrEqual(1);
     const listed = await search(owner, {
       filters: [{ key: 'reference_id', condition: 'equalto', value: message.id }],
     });
@@ -362,7 +365,105 @@ describe('message attachments in storage', () => {
       size: TINY_PNG.length,
       created_by: owner.userId,
     });
-    expect(await backfillAttachmentRows(db, store)).toBe(0);
+    expect(await backfillFileRows(db, store)).toBe(0);
+  });
+
+  it('the same backfill gives logos and waiting imports their rows, to the byte, each in its company', async () => {
+    const db = testApp.app.database.db;
+    const store = appStore();
+    const [first, second] = await Promise.all([signupCompany(testApp.app), signupCompany(testApp.app)]);
+    const firstCsv = Buffer.from('nombre,telefono\nAna,+56911111111\n');
+    const secondCsv = Buffer.from('nombre,telefono\nLuis,+56922222222\nEva,+56933333333\n');
+    // As before files had rows: each file's bytes in the store and its key on its record, without a row.
+    const logoOf = async (company: Session) => {
+      const key = await store.put(company.clientId, {
+        content: TINY_PNG,
+        contentType: 'image/png',
+        filename: 'logo',
+      });
+      const [client] = await db
+        .update(clients)
+        .set({ imglogo: key })
+        .where(eq(clients.id, company.clientId))
+        .returning();
+      return { key, createDate: client?.create_date };
+    };
+    const importOf = async (company: Session, filename: string, content?: Buffer) => {
+      const key = content
+        ? await store.put(company.clientId, { content, contentType: 'text/csv', filename })
+        : newFileKey(company.clientId);
+      const [job] = await db
+        .insert(importJobs)
+        .values({
+          client_id: company.clientId,
+          user_id: company.userId,
+          module: 'contact',
+          filename,
+          file_key: key,
+        })
+        .returning();
+      if (!job) throw new Error('no import');
+      return { key, job };
+    };
+    const firstLogo = await logoOf(first);
+    const firstImport = await importOf(first, 'leads.csv', firstCsv);
+    const secondLogo = await logoOf(second);
+    const secondImport = await importOf(second, '', secondCsv);
+    const lost = await importOf(second, 'lost.csv');
+
+    expect(await backfillFileRows(db, store)).toBeGreaterThanOrEqual(4);
+    const keys = [firstLogo.key, firstImport.key, secondLogo.key, secondImport.key, lost.key];
+    const rows = await db.select().from(files).where(inArray(files.key, keys));
+    const rowOf = (key: string) => rows.find((row) => row.key === key);
+    expect(rowOf(firstLogo.key)).toMatchObject({
+      client_id: first.clientId,
+      module: 'logo',
+      name: 'logo',
+      size: TINY_PNG.length,
+      mime: 'image/png',
+      reference_id: first.clientId,
+      created_by: '',
+      create_date: firstLogo.createDate,
+    });
+    expect(rowOf(firstImport.key)).toMatchObject({
+      client_id: first.clientId,
+      module: 'import',
+      name: 'leads.csv',
+      size: firstCsv.length,
+      mime: 'text/csv',
+      reference_id: firstImport.job.id,
+      created_by: first.userId,
+      create_date: firstImport.job.create_date,
+    });
+    expect(rowOf(secondLogo.key)).toMatchObject({
+      client_id: second.clientId,
+      module: 'logo',
+      size: TINY_PNG.length,
+      reference_id: second.clientId,
+    });
+    expect(rowOf(secondImport.key)).toMatchObject({
+      client_id: second.clientId,
+      module: 'import',
+      name: 'file',
+      size: secondCsv.length,
+      reference_id: secondImport.job.id,
+      created_by: second.userId,
+    });
+    // The store lost this one's bytes: no row, and none on a later run either.
+    expect(rowOf(lost.key)).toBeUndefined();
+    expect(rows).toHaveLength(4);
+    // Each company lists and counts only its own files.
+    const listedKeys = async (company: Session) =>
+      (await search(company)).body.data.map((file) => `${file.module}:${file.reference_id}`).sort();
+    expect(await listedKeys(first)).toEqual(
+      [`import:${firstImport.job.id}`, `logo:${first.clientId}`].sort(),
+    );
+    expect(await listedKeys(second)).toEqual(
+      [`import:${secondImport.job.id}`, `logo:${second.clientId}`].sort(),
+    );
+    expect((await usageOf(second))?.used).toBe(TINY_PNG.length + secondCsv.length);
+
+    expect(await backfillFileRows(db, store)).toBe(0);
   });
 
   it('refuses a person’s attachment past the plan’s storage with 412 and stores no message', async () => {
