@@ -107,6 +107,12 @@ export const localDayAndTime = (at: Date, timeZone: string): { day: string; time
   return { day, time };
 };
 
+/**
+ * An instant as a spreadsheet shows a wall clock: a Date whose UTC fields are the time in the zone, so a
+ * file's reader sees the company's own hour whatever the reader's zone (an export's date and time cells).
+ */
+export const wallClockDate = (at: Date, timeZone: string): Date => new Date(wallClock(at, timeZone).ms);
+
 /** A provider's appointment date, `DD/MM/AAAA` from some accounts and `AAAA-MM-DD` from others, as YYYY-MM-DD. */
 export const readProviderDay = (value: string): string | undefined => {
   const trimmed = value.trim().slice(0, 10);

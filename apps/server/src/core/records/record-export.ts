@@ -1,8 +1,9 @@
 import { PassThrough, type Writable } from 'node:stream';
-import type { RecordField } from '@conversa/domain';
+import { type RecordField, wallClockDate } from '@conversa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { writeAuditLog } from '../audit/audit-log';
+import { companyClock } from '../company-clock';
 import { allOn, type Database, type Executor } from '../db/database';
 import { returningRows } from '../db/recordset';
 import { listDinamic, users } from '../db/schema';
@@ -28,8 +29,11 @@ type Cell = string | number | boolean | Date | null;
 /** The export's header of a field: the key's last segment, which is also what an import reads. */
 const headerOf = (field: RecordField) => field.key.split('.').at(-1) ?? field.key;
 
+/** A wall-clock Date (see cellOf) as `2026-03-10 09:30:05`, which spreadsheets read as a date and time. */
+const wallText = (value: Date) => value.toISOString().slice(0, 19).replace('T', ' ');
+
 const csvCell = (value: Cell): string => {
-  const text = value instanceof Date ? value.toISOString() : value === null ? '' : String(value);
+  const text = value instanceof Date ? wallText(value) : value === null ? '' : String(value);
   // A leading =, +, - or @ would run as a formula in a spreadsheet (CSV injection).
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
@@ -49,7 +53,14 @@ const labelsOf = async (db: Executor, clientId: string, module: string): Promise
   return new Map([...items, ...people].map((item) => [item.id, item.name]));
 };
 
-const cellOf = (field: RecordField, value: unknown, labels: Map<string, string>): Cell => {
+/** A calendar day as stored (`2026-12-15`), or the day of an instant in the company's zone. */
+const dayOf = (value: string, timeZone: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : wallText(wallClockDate(new Date(value), timeZone)).slice(0, 10);
+
+/** What a cell needs besides its value: the names of ids, and the company's zone for dates and times. */
+type CellContext = { labels: Map<string, string>; timeZone: string };
+
+const cellOf = (field: RecordField, value: unknown, { labels, timeZone }: CellContext): Cell => {
   if (value === null || value === undefined) return null;
   const named = (id: unknown) => labels.get(String(id)) ?? String(id);
   switch (field.type) {
@@ -59,9 +70,11 @@ const cellOf = (field: RecordField, value: unknown, labels: Map<string, string>)
     case 'select':
     case 'user':
       return value === '' ? '' : named(value);
+    // Dates and times as the company reads them (its zone), never in UTC.
     case 'date':
+      return typeof value === 'string' && value !== '' ? dayOf(value, timeZone) : null;
     case 'datetime':
-      return typeof value === 'string' && value !== '' ? new Date(value) : null;
+      return typeof value === 'string' && value !== '' ? wallClockDate(new Date(value), timeZone) : null;
     case 'number':
     case 'money':
       return typeof value === 'number' ? value : Number(value);
@@ -155,7 +168,10 @@ export const writeRecordRows = async <Api>(
   sheet.add(job.columns.map(headerOf));
   let written = 0;
   await db.transaction(async (tx) => {
-    const labels = await labelsOf(tx, auth.clientId, module.name);
+    const context: CellContext = {
+      labels: await labelsOf(tx, auth.clientId, module.name),
+      timeZone: (await companyClock(tx, auth.clientId)).timeZone,
+    };
     const select = createRecordRepository(tx, module.table, module.scope?.(auth)).selectAll(
       auth.clientId,
       job.query,
@@ -178,7 +194,7 @@ export const writeRecordRows = async <Api>(
       );
       if (rows.length === 0) break;
       for (const record of await service.toApiMany(tx, auth.clientId, rows)) {
-        sheet.add(job.columns.map((field) => cellOf(field, valueAt(record, field.key), labels)));
+        sheet.add(job.columns.map((field) => cellOf(field, valueAt(record, field.key), context)));
       }
       written += rows.length;
       await sheet.flush();

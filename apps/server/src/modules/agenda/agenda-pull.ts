@@ -7,6 +7,7 @@ import {
   splitFullName,
 } from '@conversa/domain';
 import { and, eq, inArray } from 'drizzle-orm';
+import { companyTimeZone } from '../../core/company-clock';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database, Executor } from '../../core/db/database';
 import { type AgendaAppointmentRow, contacts, type IntegrationRow } from '../../core/db/schema';
@@ -16,7 +17,6 @@ import { createContactsRepository } from '../contacts/contacts.repository';
 import { openIntegrationConfig } from '../integrations/integrations.mapper';
 import { createAgendaRepository } from './agenda.repository';
 import type { AgendaAnnouncer } from './agenda-announcer';
-import { companyTimeZone } from './company-time-zone';
 
 /** Appointments are written in transactions of at most this many, so a 10,000-row pull keeps memory flat. */
 const BATCH = 500;

@@ -4,13 +4,13 @@ import {
   type SchedulingIntegrationType,
   standardConfigSchema,
 } from '@conversa/domain';
+import { companyTimeZone } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import { SchedulingCallError, type SchedulingRegistry } from '../../integrations/scheduling-adapter';
 import { bindScheduling } from '../../integrations/scheduling-binding';
 import type { CallOutcome, IntegrationKind, KindContext } from '../integrations/integration-kinds';
 import type { IntegrationConfig } from '../integrations/integrations.mapper';
 import type { AgendaPull } from './agenda-pull';
-import { companyTimeZone } from './company-time-zone';
 
 /** A failed provider call as the integration shows it; anything else is ours, and thrown. */
 const outcomeOf = (error: unknown): CallOutcome => {

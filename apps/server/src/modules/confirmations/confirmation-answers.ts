@@ -7,13 +7,13 @@ import {
 } from '@conversa/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { writeAuditLog } from '../../core/audit/audit-log';
+import { companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import { type ConfirmationRowRow, type MessageRow, messages as messagesTable } from '../../core/db/schema';
 import { translate } from '../../core/i18n/i18n';
 import { defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
 import { createAgendaRepository } from '../agenda/agenda.repository';
 import { AGENDA_MODULE, type AgendaAnnouncer } from '../agenda/agenda-announcer';
-import { companyClock } from '../agenda/company-time-zone';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createMessagesRepository } from '../messages/messages.repository';

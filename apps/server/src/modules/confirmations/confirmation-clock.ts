@@ -6,10 +6,10 @@ import {
   zonedInstant,
 } from '@conversa/domain';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import { type ConfirmationRunRow, confirmationRuns, integrations } from '../../core/db/schema';
 import type { JobQueue } from '../../core/jobs/job-queue';
-import { companyClock } from '../agenda/company-time-zone';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
 import type { ConfirmationStarter } from './confirmation-starter';
 

@@ -7,6 +7,7 @@ import {
   type MessageTemplate,
 } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
+import { companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import {
   type ConfirmationRowRow,
@@ -19,7 +20,6 @@ import { AppError } from '../../core/http/app-error';
 import { translate } from '../../core/i18n/i18n';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { linkContacts } from '../agenda/agenda-pull';
-import { companyClock } from '../agenda/company-time-zone';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
 import type { DispatchOutcome } from '../messages/message-dispatch';

@@ -1,10 +1,10 @@
 import { addDays, zonedInstant } from '@conversa/domain';
+import { companyTimeZone } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRunRow } from '../../core/db/schema';
 import { defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
 import { SchedulingCallError } from '../../integrations/scheduling-adapter';
 import type { AgendaPull } from '../agenda/agenda-pull';
-import { companyTimeZone } from '../agenda/company-time-zone';
 import { createIntegrationsRepository } from '../integrations/integrations.repository';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
 import { createConfirmationsRepository } from './confirmations.repository';

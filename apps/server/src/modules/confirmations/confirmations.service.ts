@@ -13,6 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAuditLog } from '../../core/audit/audit-log';
+import { companyTimeZone } from '../../core/company-clock';
 import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
 import {
   type ConfirmationRunRow,
@@ -26,7 +27,6 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST, type SearchWhitelist } from '../../core/http/search-query';
 import type { MessageKey } from '../../core/i18n/i18n';
-import { companyTimeZone } from '../agenda/company-time-zone';
 import { createIntegrationsRepository } from '../integrations/integrations.repository';
 import { CONFIRMATION_MODULE, type ConfirmationAnnouncer } from './confirmation-announcer';
 import type { ConfirmationStarter } from './confirmation-starter';

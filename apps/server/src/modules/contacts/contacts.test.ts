@@ -128,6 +128,29 @@ describe('searching, exporting and grouping contacts', () => {
     expect(response.body.trim().split('\r\n')).toEqual(['full_name,country,stage', 'Zacarías Unique,CL,']);
   });
 
+  it("writes dates and times in the company's time zone, as a spreadsheet reads them", async () => {
+    const tokyo = await signupCompany(testApp.app, { timezone: 'Asia/Tokyo' });
+    const created = await call<Contact>(testApp.app, 'POST', '/api/v1/en/contact/create', {
+      token: tokyo.token,
+      body: { name: 'Hora Local', phone: '56911112222', country: 'CL' },
+    });
+    expect(created.status).toBe(200);
+    const createdAt = new Date(created.body.data[0]?.create_date ?? '');
+    // Sweden's format is the ISO day and a 24-hour time: the wall clock in Tokyo, independently of our code.
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Tokyo',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(createdAt);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/contact/export',
+      headers: { authorization: `Bearer ${tokyo.token}` },
+      payload: { columns: ['info.full_name', 'create_date'] },
+    });
+    expect(response.body.trim().split('\r\n')).toEqual(['full_name,create_date', `Hora Local,${wall}`]);
+  });
+
   it('updateone saves owners and the assignee, users of the company only', async () => {
     const contact = await conversation('Dueños Uno');
     const update = (body: object) =>

@@ -5,9 +5,9 @@ import {
   type IntegrationType,
   localDayOf,
 } from '@conversa/domain';
+import { companyTimeZone } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import { badRequest } from '../../core/http/app-error';
-import { companyTimeZone } from '../agenda/company-time-zone';
 import type { IntegrationKind } from './integration-kinds';
 import type { IntegrationConfig } from './integrations.mapper';
 

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, DEFAULTS, isLocale, isTimeZone, type Locale } from '@conversa/domain';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../core/db/database';
-import { clients } from '../../core/db/schema';
+import type { Executor } from './db/database';
+import { clients } from './db/schema';
 
-/** The company's time zone (its agenda's days and hours) and language (what its patients are sent). */
+/** The company's time zone (its agenda's days and hours, its exports' dates) and language (what its patients are sent). */
 export const companyClock = async (
   db: Executor,
   clientId: string,
