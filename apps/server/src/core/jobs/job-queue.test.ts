@@ -14,12 +14,13 @@ import { createJobQueue, defineJob, type JobQueue, RetryLater } from './job-queu
  * claim they race for goes through PostgreSQL exactly as it would across machines.
  */
 
-const quiet = (): FastifyBaseLogger => {
+/** A silent logger; what it is told at warn and error level lands in `heard` for the tests that read it. */
+const quiet = (heard: string[] = []): FastifyBaseLogger => {
   const logger = {
     level: 'silent',
     fatal: () => {},
-    error: () => {},
-    warn: () => {},
+    error: (_object: unknown, message: string) => void heard.push(message),
+    warn: (_object: unknown, message: string) => void heard.push(message),
     info: () => {},
     debug: () => {},
     trace: () => {},
@@ -44,7 +45,7 @@ const connect = (): Database => {
 
 let db: Database;
 
-const worker = (options: { backoffMs?: number; failedKeepMs?: number } = {}) => {
+const worker = (options: { backoffMs?: number; failedKeepMs?: number; leaseMs?: number } = {}) => {
   const queue = createJobQueue({ db: connect(), logger: quiet(), pollMs: 25, ...options });
   queues.push(queue);
   return queue;
@@ -219,6 +220,69 @@ describe('job queue with two workers on one database', () => {
     queue.start();
     await until(async () => (await rowOf('orphan:1'))?.status === 'done');
     expect(attempts).toEqual([2]);
+  });
+
+  it('a job running for several lease lengths keeps its lease and runs once', async () => {
+    const runs: number[] = [];
+    const [first, second] = [worker({ leaseMs: 300 }), worker({ leaseMs: 300 })];
+    for (const queue of [first, second]) {
+      queue.define('test.long', {
+        run: async (_payload, context) => {
+          runs.push(context.attempt);
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        },
+      });
+    }
+    await first.enqueue(db, { name: 'test.long', key: 'long:1', payload: {} });
+    first.start();
+    second.start();
+    await until(async () => (await rowOf('long:1'))?.status === 'done');
+    // Both workers poll every 25 ms for expired leases: without renewal the job ran again after 300 ms.
+    expect(runs).toEqual([1]);
+    expect(await rowOf('long:1')).toMatchObject({ attempts: 1, locked_until: null });
+  });
+
+  it('a job whose worker stops renewing its lease is taken over, the failed renewals logged', async () => {
+    // The first worker has a pool of its own, ended mid-job: its renewals fail as a dead process's would.
+    const heard: string[] = [];
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', () => {});
+    const dying = createJobQueue({
+      db: drizzle({ client: pool, schema }) as unknown as Database,
+      logger: quiet(heard),
+      pollMs: 25,
+      leaseMs: 300,
+    });
+    queues.push(dying);
+    let release = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const attempts: string[] = [];
+    dying.define('test.stalled', {
+      run: async (_payload, context) => {
+        attempts.push(`dying:${context.attempt}`);
+        await stalled;
+      },
+    });
+    await dying.enqueue(db, { name: 'test.stalled', key: 'stalled:1', payload: {} });
+    dying.start();
+    try {
+      await until(() => attempts.length === 1);
+      await pool.end();
+      const survivor = worker({ leaseMs: 300 });
+      survivor.define('test.stalled', {
+        run: async (_payload, context) => {
+          attempts.push(`survivor:${context.attempt}`);
+        },
+      });
+      survivor.start();
+      await until(async () => (await rowOf('stalled:1'))?.status === 'done');
+      expect(attempts).toEqual(['dying:1', 'survivor:2']);
+      expect(heard).toContain('job lease not renewed');
+    } finally {
+      release();
+    }
   });
 
   it('a RetryLater-only job fails at once on any other error', async () => {

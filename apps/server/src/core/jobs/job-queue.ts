@@ -83,6 +83,8 @@ export const createJobQueue = (options: JobQueueOptions) => {
     timers.add(timer);
   };
 
+  const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+
   const claim = async () => {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
@@ -98,12 +100,47 @@ export const createJobQueue = (options: JobQueueOptions) => {
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        locked_until: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+        locked_until: leaseEnd(),
         update_date: sql`now()`,
       })
       .where(eq(jobs.id, due))
       .returning();
     return rows[0];
+  };
+
+  /**
+   * While a handler runs, its worker extends the lease every third of it, so a job longer than the lease
+   * (a confirmation run of 10,000 appointments, a large import) is not reclaimed and run a second time
+   * elsewhere. Only this claim's row is extended (still running, same attempt): a worker that lost its job
+   * never keeps alive the claim of the worker that took it over. A failed renewal is logged, not thrown:
+   * the next one may succeed, and if none does the lease runs out as a dead worker's would.
+   * Answers a release that stops renewing and waits for a renewal in flight (nothing after stop()).
+   */
+  const holdLease = (job: JobRow) => {
+    let renewing: Promise<unknown> | undefined;
+    const renew = async () => {
+      try {
+        const rows = await db
+          .update(jobs)
+          .set({ locked_until: leaseEnd() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
+          .returning({ id: jobs.id });
+        if (rows.length === 0)
+          logger.warn({ job: job.name, key: job.key }, 'job lease lost to another worker');
+      } catch (error) {
+        logger.warn({ err: error, job: job.name, key: job.key }, 'job lease not renewed');
+      }
+    };
+    const timer = setInterval(() => {
+      renewing ??= renew().finally(() => {
+        renewing = undefined;
+      });
+    }, leaseMs / 3);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+    };
   };
 
   const finish = async (job: JobRow, definition: JobDefinition, error: unknown) => {
@@ -142,11 +179,16 @@ export const createJobQueue = (options: JobQueueOptions) => {
     if (!job) return false;
     const definition = definitions.get(job.name);
     if (!definition) return true;
+    const release = holdLease(job);
     try {
-      await definition.run(job.payload, {
-        attempt: job.attempts,
-        isLastAttempt: job.attempts >= job.max_attempts,
-      });
+      try {
+        await definition.run(job.payload, {
+          attempt: job.attempts,
+          isLastAttempt: job.attempts >= job.max_attempts,
+        });
+      } finally {
+        await release();
+      }
       await db
         .update(jobs)
         .set({ status: 'done', locked_until: null, update_date: sql`now()` })
