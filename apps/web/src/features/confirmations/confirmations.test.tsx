@@ -188,6 +188,51 @@ describe('the confirmation runs', () => {
   });
 });
 
+describe('the runs on a phone', () => {
+  /** A screen this many pixels wide: MUI's breakpoint queries are answered as a browser would. */
+  const screenOf = (width: number) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => {
+        const min = /min-width:\s*([\d.]+)px/.exec(query);
+        const max = /max-width:\s*([\d.]+)px/.exec(query);
+        return {
+          matches: (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])),
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        };
+      }),
+    );
+
+  it.each([
+    { width: 390, cells: 1, heads: 1 },
+    { width: 1280, cells: 6, heads: 6 },
+  ])(
+    'a $width px screen shows each run in $cells cell(s), its actions within reach',
+    async ({ width, cells, heads }) => {
+      screenOf(width);
+      stubConfirmations();
+      renderConfirmations();
+      const draft = await rowOf('run-3');
+      expect(within(draft).getAllByRole('cell')).toHaveLength(cells);
+      const table = screen.getByRole('table', { name: 'Envíos de confirmaciones' });
+      expect(within(table).getAllByRole('columnheader')).toHaveLength(heads);
+      expect(draft).toHaveTextContent('20 abr 2026');
+      expect(draft).toHaveTextContent(DENTALINK.name);
+      expect(draft).toHaveTextContent(WHATSAPP.name);
+      expect(within(draft).getByTestId('run-status')).toBeInTheDocument();
+      expect(within(draft).getByTestId('run-totals')).toBeInTheDocument();
+      expect(within(draft).getByTestId('run-start')).toBeVisible();
+      expect(screen.getByTestId('new-run')).toBeVisible();
+    },
+  );
+});
+
 describe('live runs', () => {
   it("takes a run's new totals and state from a confirmation notification", () => {
     const queryClient = createTestQueryClient();

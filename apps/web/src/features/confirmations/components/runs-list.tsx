@@ -1,6 +1,16 @@
-import { CONFIRMATION_RUN_STATUSES } from '@conversa/domain';
+import { CONFIRMATION_RUN_STATUSES, type ConfirmationRun } from '@conversa/domain';
 import MarkChatReadOutlined from '@mui/icons-material/MarkChatReadOutlined';
-import { Box, Link, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Link,
+  MenuItem,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,7 +28,8 @@ const COLUMNS = ['date', 'integration', 'device', 'status', 'totals', 'actions']
 
 /**
  * The company's runs, the latest day first: the day asked, its agenda and device, its state and last
- * error, its answers so far, and the actions its state allows; found by agenda and state.
+ * error, its answers so far, and the actions its state allows; found by agenda and state. On a phone each
+ * run is one stacked cell: its six columns side by side were wider than the screen.
  */
 export const RunsList = ({ integrations }: { integrations: readonly SchedulingIntegration[] | null }) => {
   const { t, i18n } = useTranslation();
@@ -32,9 +43,24 @@ export const RunsList = ({ integrations }: { integrations: readonly SchedulingIn
   const deviceName = (id: string) =>
     account.list_device.filter(isAccountDevice).find((device) => device.id === id)?.name ?? '-';
   const isFiltered = integrationId !== '' || status !== '';
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+
+  const dayOf = (run: ConfirmationRun) => (
+    <Link component={RouterLink} to={`/app/confirmations/${run.id}`} data-testid="run-link">
+      {formatDay(i18n.language, run.date)}
+    </Link>
+  );
+  const errorOf = (run: ConfirmationRun) =>
+    run.error && (
+      <Typography variant="caption" color="error" dir="auto" data-testid="run-error">
+        {run.error}
+      </Typography>
+    );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): the table's width stays inside its own scroll, never the page's.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         {integrations && integrations.length > 1 && (
           <TextField
@@ -83,16 +109,22 @@ export const RunsList = ({ integrations }: { integrations: readonly SchedulingIn
         total={query.data?.total ?? 0}
         label={t('confirmations.list.label')}
         testId="runs-table"
-        columns={COLUMNS.length}
-        head={COLUMNS.map((column) => (
-          <TableCell
-            key={column}
-            align={column === 'actions' ? 'right' : undefined}
-            sx={column === 'device' || column === 'integration' ? wideOnly : undefined}
-          >
-            {t(`confirmations.list.${column}`)}
-          </TableCell>
-        ))}
+        columns={isPhone ? 1 : COLUMNS.length}
+        head={
+          isPhone ? (
+            <TableCell>{t('confirmations.list.label')}</TableCell>
+          ) : (
+            COLUMNS.map((column) => (
+              <TableCell
+                key={column}
+                align={column === 'actions' ? 'right' : undefined}
+                sx={column === 'device' || column === 'integration' ? wideOnly : undefined}
+              >
+                {t(`confirmations.list.${column}`)}
+              </TableCell>
+            ))
+          )
+        }
         texts={{
           loadFailed: t('confirmations.list.loadFailed'),
           rowsPerPage: t('confirmations.list.rowsPerPage'),
@@ -103,33 +135,44 @@ export const RunsList = ({ integrations }: { integrations: readonly SchedulingIn
           description: isFiltered ? undefined : t('confirmations.list.emptyHelp'),
         }}
       >
-        {rows.map((run) => (
-          <TableRow key={run.id} data-testid="run-row" data-id={run.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              <Link component={RouterLink} to={`/app/confirmations/${run.id}`} data-testid="run-link">
-                {formatDay(i18n.language, run.date)}
-              </Link>
-            </TableCell>
-            <TableCell sx={wideOnly}>{integrationName(run.integration_id)}</TableCell>
-            <TableCell sx={wideOnly}>{deviceName(run.device_id)}</TableCell>
-            <TableCell>
-              <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', maxWidth: 260 }}>
-                <RunStatusChip status={run.status} />
-                {run.error && (
-                  <Typography variant="caption" color="error" dir="auto" data-testid="run-error">
-                    {run.error}
+        {rows.map((run) =>
+          isPhone ? (
+            <TableRow key={run.id} data-testid="run-row" data-id={run.id}>
+              <TableCell>
+                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                    {dayOf(run)}
+                    <RunStatusChip status={run.status} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {integrationName(run.integration_id)} · {deviceName(run.device_id)}
                   </Typography>
-                )}
-              </Box>
-            </TableCell>
-            <TableCell>
-              <RunTotals totals={run.totals} />
-            </TableCell>
-            <TableCell align="right">
-              <RunActions run={run} />
-            </TableCell>
-          </TableRow>
-        ))}
+                  {errorOf(run)}
+                  <RunTotals totals={run.totals} />
+                  <RunActions run={run} />
+                </Box>
+              </TableCell>
+            </TableRow>
+          ) : (
+            <TableRow key={run.id} data-testid="run-row" data-id={run.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(run)}</TableCell>
+              <TableCell sx={wideOnly}>{integrationName(run.integration_id)}</TableCell>
+              <TableCell sx={wideOnly}>{deviceName(run.device_id)}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', maxWidth: 260 }}>
+                  <RunStatusChip status={run.status} />
+                  {errorOf(run)}
+                </Box>
+              </TableCell>
+              <TableCell>
+                <RunTotals totals={run.totals} />
+              </TableCell>
+              <TableCell align="right">
+                <RunActions run={run} />
+              </TableCell>
+            </TableRow>
+          ),
+        )}
       </PagedTable>
     </Box>
   );

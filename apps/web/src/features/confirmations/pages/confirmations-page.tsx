@@ -25,7 +25,8 @@ export const ConfirmationsPage = () => {
   const hasConnected = list?.some((integration) => integration.status === 'connected') ?? false;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): the page is as wide as the screen; a wide table scrolls inside its own card.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader
         title={t('nav.confirmations')}
         subtitle={t('confirmations.subtitle')}
