@@ -85,6 +85,13 @@ export const createJobQueue = (options: JobQueueOptions) => {
 
   const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
 
+  /**
+   * The row of this claim only (still running, the same attempt): a worker whose lease ran out and whose
+   * job another took over neither extends nor finishes that other claim.
+   */
+  const ownClaim = (job: JobRow) =>
+    and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+
   const claim = async () => {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
@@ -111,8 +118,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
   /**
    * While a handler runs, its worker extends the lease every third of it, so a job longer than the lease
    * (a confirmation run of 10,000 appointments, a large import) is not reclaimed and run a second time
-   * elsewhere. Only this claim's row is extended (still running, same attempt): a worker that lost its job
-   * never keeps alive the claim of the worker that took it over. A failed renewal is logged, not thrown:
+   * elsewhere. Only this claim's row is extended (ownClaim). A failed renewal is logged, not thrown:
    * the next one may succeed, and if none does the lease runs out as a dead worker's would.
    * Answers a release that stops renewing and waits for a renewal in flight (nothing after stop()).
    */
@@ -123,7 +129,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
         const rows = await db
           .update(jobs)
           .set({ locked_until: leaseEnd() })
-          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
+          .where(ownClaim(job))
           .returning({ id: jobs.id });
         if (rows.length === 0)
           logger.warn({ job: job.name, key: job.key }, 'job lease lost to another worker');
@@ -162,7 +168,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
           run_at: new Date(Date.now() + delay),
           update_date: sql`now()`,
         })
-        .where(eq(jobs.id, job.id));
+        .where(ownClaim(job));
       later(delay, kick);
       return;
     }
@@ -170,7 +176,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     await db
       .update(jobs)
       .set({ status: 'failed', locked_until: null, last_error: reason, update_date: sql`now()` })
-      .where(eq(jobs.id, job.id));
+      .where(ownClaim(job));
     await definition.onExhausted?.(job.payload, error);
   };
 
@@ -192,7 +198,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
       await db
         .update(jobs)
         .set({ status: 'done', locked_until: null, update_date: sql`now()` })
-        .where(eq(jobs.id, job.id));
+        .where(ownClaim(job));
     } catch (error) {
       await finish(job, definition, error);
     }
