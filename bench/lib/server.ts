@@ -14,6 +14,14 @@ const SERVER_NODE_FLAGS: string[] = JSON.parse(
   readFileSync(join(REPO_ROOT, 'apps/server/node-flags.json'), 'utf8'),
 );
 
+/** Resident memory of a process, MiB with one decimal. */
+export const residentMiB = (pid: number): number => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('VmRSS:'));
+  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
+};
+
 export type ServerOptions = {
   databaseUrl?: string;
   dataDir: string;

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Extraction } from '@conversa/domain';
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
 import type { ProfileName } from '../lib/profiles';
+import { residentMiB } from '../lib/server';
 
 /** The issue's extraction: 100,000 contacts (a few thousand on smoke, which only proves the path). */
 export const EXTRACTION_CONTACTS: Record<ProfileName, number> = {
@@ -24,14 +24,6 @@ export type ExtractionRun = {
   rssMiB: { before: number; peak: number; after: number };
   /** The same rows and columns as CSV straight from PostgreSQL (COPY … TO STDOUT), the floor. */
   rawCopyMs: number;
-};
-
-/** Resident memory of a process, MiB with one decimal. */
-export const residentMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((text) => text.startsWith('VmRSS:'));
-  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
 };
 
 /** Tops the tenant's contacts up to `count` (the phases before made some), named and phoned like them. */

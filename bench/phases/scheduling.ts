@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import {
   addDays,
@@ -22,7 +21,7 @@ import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
 import type { ProfileName } from '../lib/profiles';
-import { BENCH_SECRET_KEY } from '../lib/server';
+import { BENCH_SECRET_KEY, residentMiB } from '../lib/server';
 import { capturingService, timeQueries } from '../lib/sql-floor';
 
 /**
@@ -115,14 +114,6 @@ export type SchedulingResult = {
     rawSql: Summary;
     seqScans: string[];
   };
-};
-
-/** Resident memory of a process, MiB with one decimal. */
-const residentMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((text) => text.startsWith('VmRSS:'));
-  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
 };
 
 /** The V8 heap used and total (MiB) as the server's own /metrics (prom-client's defaults) reports it. */
