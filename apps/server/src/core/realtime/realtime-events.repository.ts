@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { ALERT_MODULE } from '@conversa/domain';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { recordset } from '../db/recordset';
 import { realtimeEvents } from '../db/schema';
@@ -93,6 +94,21 @@ export const createRealtimeEventsRepository = (db: Executor) => ({
     ]);
     return { rows, total: totals[0]?.total ?? 0 };
   },
+
+  /** The alerts addressed to one person (ALERT_MODULE), newest first: what their bell lists. */
+  listAlerts: (clientId: string, userId: string, limit: number) =>
+    db
+      .select()
+      .from(realtimeEvents)
+      .where(
+        and(
+          eq(realtimeEvents.target_user_id, userId),
+          eq(realtimeEvents.module, ALERT_MODULE),
+          eq(realtimeEvents.client_id, clientId),
+        ),
+      )
+      .orderBy(desc(realtimeEvents.seq))
+      .limit(limit),
 
   /** Platform maintenance across tenants: events older than the catch-up window are dropped. */
   async pruneOlderThan(date: Date): Promise<void> {

@@ -10,7 +10,7 @@ import {
   type SandboxDevice,
 } from '../../test/messaging-fixtures';
 import { createTestSockets } from '../../test/sockets';
-import { call, createTestApp, login, type Session, type TestApp } from '../../test/test-app';
+import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 
 let testApp: TestApp;
 let url: string;
@@ -109,5 +109,43 @@ describe('assignment alerts', () => {
       token: agent.token,
     });
     expect(missed.body.data.filter((n) => n.module === 'alert' && n.ref === contact.id)).toEqual([]);
+  });
+});
+
+describe('GET alerts (the bell)', () => {
+  const alertsOf = async (session: Session) => {
+    const answer = await call(testApp.app, 'GET', '/api/v1/en/alerts', { token: session.token });
+    expect(answer.status).toBe(200);
+    return answer.body.data as { seq: number; action: string; msg: string; data: unknown[] }[];
+  };
+
+  it("lists a person's own alerts newest first, and nobody else's", async () => {
+    const first = await newConversation('Bell First');
+    const second = await newConversation('Bell Second');
+    for (const contact of [first, second]) {
+      await call(testApp.app, 'POST', `/api/v1/en/contact/lock/${contact.id}`, { token: agent.token });
+      expect((await transfer(agent, contact.id, supervisor)).status).toBe(200);
+    }
+
+    const listed = await alertsOf(supervisor);
+    expect(listed.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        action: 'chat_assigned',
+        data: [{ contact_id: second.id, full_name: 'Bell Second' }],
+        msg: 'Andrés Agent te transfirió la conversación con Bell Second',
+      }),
+      expect.objectContaining({ data: [{ contact_id: first.id, full_name: 'Bell First' }] }),
+    ]);
+    expect(listed[0]?.seq).toBeGreaterThan(listed[1]?.seq ?? Number.POSITIVE_INFINITY);
+    // The one who transferred, and a colleague, were alerted of neither.
+    for (const other of [agent, viewer]) {
+      const theirs = await alertsOf(other);
+      expect(theirs.some((alert) => JSON.stringify(alert.data).includes('Bell '))).toBe(false);
+    }
+  });
+
+  it("never lists another company's alerts", async () => {
+    const stranger = await signupCompany(testApp.app);
+    expect(await alertsOf(stranger)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -24,6 +25,10 @@ export const realtimeEvents = pgTable(
   (table) => [
     index('realtime_events_client_id_seq_idx').on(table.client_id, table.seq),
     index('realtime_events_create_date_idx').on(table.create_date),
+    // A person's alerts, newest first (the bell), without walking the tenant's every message event.
+    index('realtime_events_alerts_idx')
+      .on(table.target_user_id, table.seq)
+      .where(sql`${table.module} = 'alert'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "realtime_events_alerts_idx" ON "realtime_events" USING btree ("target_user_id","seq") WHERE "realtime_events"."module" = 'alert';
