@@ -336,6 +336,7 @@ export const fr: Record<MessageKey, string> = {
   'info.botHandedOff': 'Le bot a transmis la conversation à un agent',
   'info.botHandedOffToYou': 'Le bot vous a transmis la conversation avec {contact}',
   'info.pushOff': 'Les notifications push ne sont pas configurées sur ce serveur',
+  'info.pushNewMessage': 'Nouveau message',
   'info.pushSubscribed': 'Ce navigateur recevra vos alertes',
   'info.pushUnsubscribed': 'Ce navigateur ne recevra plus vos alertes',
   'info.webhookReplayed': 'Livraison renvoyée',

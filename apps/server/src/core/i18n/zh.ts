@@ -316,6 +316,7 @@ export const zh: Record<MessageKey, string> = {
   'info.botHandedOff': '机器人已将对话转交给客服',
   'info.botHandedOffToYou': '机器人将与 {contact} 的对话转交给了您',
   'info.pushOff': '此服务器未配置推送通知',
+  'info.pushNewMessage': '新消息',
   'info.pushSubscribed': '此浏览器将接收您的提醒',
   'info.pushUnsubscribed': '此浏览器将不再接收您的提醒',
   'info.webhookReplayed': '已重新发送此投递',

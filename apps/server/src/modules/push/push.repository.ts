@@ -1,7 +1,7 @@
 import type { PushSubscriptionInput } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
-import { pushSubscriptions } from '../../core/db/schema';
+import { clients, pushSubscriptions, users } from '../../core/db/schema';
 
 export const createPushRepository = (db: Executor) => ({
   /** A browser subscribing again (or for another user who signed in on it) takes over its endpoint's row. */
@@ -36,6 +36,27 @@ export const createPushRepository = (db: Executor) => ({
       .select()
       .from(pushSubscriptions)
       .where(and(eq(pushSubscriptions.client_id, clientId), eq(pushSubscriptions.user_id, userId))),
+
+  /** The company's browsers with what their person's alerts depend on: access, preferences and language. */
+  listCompanySubscribers: (clientId: string) =>
+    db
+      .select({
+        id: pushSubscriptions.id,
+        userId: users.id,
+        account: users.account,
+        userAccess: users.access,
+        clientAccess: clients.access,
+        market: clients.market,
+        notifications: users.notifications,
+        language: users.language,
+      })
+      .from(pushSubscriptions)
+      .innerJoin(
+        users,
+        and(eq(users.id, pushSubscriptions.user_id), eq(users.client_id, pushSubscriptions.client_id)),
+      )
+      .innerJoin(clients, eq(clients.id, pushSubscriptions.client_id))
+      .where(and(eq(pushSubscriptions.client_id, clientId), eq(users.active, true))),
 
   async findById(id: string) {
     const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1);

@@ -13,6 +13,7 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
 import { fetchOutbound, OutboundRefused } from '../../core/net/outbound-fetch';
 import type { StoredNotification } from '../../core/realtime/realtime-events.repository';
+import { messagePushes, type Subscriber } from './message-pushes';
 import { createPushRepository } from './push.repository';
 
 /**
@@ -20,6 +21,12 @@ import { createPushRepository } from './push.repository';
  * worth knowing, one older is read in the app anyway.
  */
 export const PUSH_TTL_SECONDS = 86_400;
+
+/**
+ * How long a company's list of subscribed browsers is reused: every customer message asks for it, and a
+ * browser subscribed on another process is reached at most this late.
+ */
+const SUBSCRIBERS_TTL_MS = 5_000;
 
 /** One alert to one browser; a job each, so a retry never repeats it on the browsers that got it. */
 export const PUSH_ALERT_JOB = defineJob<{ subscriptionId: string; alert: PushAlert }>('push.alert', {
@@ -112,35 +119,66 @@ export const createPushService = (deps: PushDeps) => {
 
   deps.queue.define(PUSH_ALERT_JOB, { run: send });
 
+  const subscribersCache = new Map<string, { until: number; rows: Promise<Subscriber[]> }>();
+  const subscribersOf = (clientId: string): Promise<Subscriber[]> => {
+    const cached = subscribersCache.get(clientId);
+    if (cached && cached.until > Date.now()) return cached.rows;
+    const rows = repo.listCompanySubscribers(clientId);
+    subscribersCache.set(clientId, { until: Date.now() + SUBSCRIBERS_TTL_MS, rows });
+    rows.catch(() => subscribersCache.delete(clientId));
+    return rows;
+  };
+
+  /** One job per browser; the key makes a repeated publication of the same notification push once. */
+  const enqueueAll = async (seq: number, pushes: { subscriptionId: string; alert: PushAlert }[]) => {
+    for (const push of pushes) {
+      await deps.queue.enqueue(
+        deps.db,
+        PUSH_ALERT_JOB.job(push, { key: `push.alert:${seq}:${push.subscriptionId}` }),
+      );
+    }
+    if (pushes.length > 0) deps.queue.kick();
+  };
+
   return {
+    /** Reads the company's subscribed browsers again at its next message (someone's preferences changed). */
+    forgetSubscribers: (clientId: string) => {
+      subscribersCache.delete(clientId);
+    },
+
     /** The VAPID public key the browser subscribes with; null when Web Push is not configured. */
     publicKey: (): string | null => vapid?.publicKey ?? null,
 
     async subscribe(auth: AuthContext, subscription: PushSubscriptionInput): Promise<void> {
       requireVapid();
       await repo.save(auth.clientId, auth.userId, subscription);
+      subscribersCache.delete(auth.clientId);
     },
 
     async unsubscribe(auth: AuthContext, endpoint: string): Promise<void> {
       await repo.remove(auth.clientId, auth.userId, endpoint);
+      subscribersCache.delete(auth.clientId);
     },
 
-    /** An alert that was just published goes to each browser of its person, one job per browser. */
-    async enqueueAlert({ clientId, targetUserId, notification }: StoredNotification): Promise<void> {
-      if (!vapid || !targetUserId || notification.module !== ALERT_MODULE) return;
+    /**
+     * A notification just published, pushed to the browsers it alerts: an alert to each browser of its
+     * person; a customer's new message to each browser whose person wants that family of alerts.
+     */
+    async enqueueAlert(stored: StoredNotification): Promise<void> {
+      const { clientId, targetUserId, notification } = stored;
+      if (!vapid) return;
+      if (notification.module === 'message') {
+        await enqueueAll(notification.seq, messagePushes(stored, await subscribersOf(clientId)));
+        return;
+      }
+      if (!targetUserId || notification.module !== ALERT_MODULE) return;
       const alert = pushAlertOf(notification);
       if (!alert) return;
       const subscriptions = await repo.listForUser(clientId, targetUserId);
-      for (const subscription of subscriptions) {
-        await deps.queue.enqueue(
-          deps.db,
-          PUSH_ALERT_JOB.job(
-            { subscriptionId: subscription.id, alert },
-            { key: `push.alert:${notification.seq}:${subscription.id}` },
-          ),
-        );
-      }
-      if (subscriptions.length > 0) deps.queue.kick();
+      await enqueueAll(
+        notification.seq,
+        subscriptions.map((subscription) => ({ subscriptionId: subscription.id, alert })),
+      );
     },
   };
 };

@@ -9,5 +9,7 @@ export const setUpPush = (deps: PushDeps & { events: EventBus }) => {
       for (const stored of notifications) await service.enqueueAlert(stored);
     });
   }
+  // A person's preferences or access changed: their company's browsers are read again at the next message.
+  deps.events.on('user.updated', ({ clientId }) => service.forgetSubscribers(clientId));
   return service;
 };

@@ -140,6 +140,14 @@ const assignToSupervisor = async (name: string) => {
   return contact;
 };
 
+const wantsOnly = async (session: Session, notifications: string[]) => {
+  const answer = await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${session.userId}`, {
+    token: session.token,
+    body: { notifications },
+  });
+  expect(answer.status).toBe(200);
+};
+
 describe('Web Push', () => {
   it('the profile learns the VAPID key; an assignment reaches the closed browser encrypted, with VAPID and a TTL', async () => {
     const key = await call<{ public_key: string | null }>(testApp.app, 'GET', '/api/v1/en/push/key', {
@@ -152,6 +160,8 @@ describe('Web Push', () => {
       body: { endpoint: `${pushUrl}/send/supervisor-browser`, keys: browser.keys },
     });
     expect(subscribed.status).toBe(200);
+    // Only assignments: the customer's first message, on a conversation nobody holds, pushes nothing here.
+    await wantsOnly(supervisor, ['chat_assigned']);
 
     const contact = await assignToSupervisor('Pushed Person');
 
@@ -190,20 +200,51 @@ describe('Web Push', () => {
       body: { endpoint: `${pushUrl}/send/again`, keys: newBrowser().keys },
     });
     expect(subscribed.status).toBe(200);
-    await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${supervisor.userId}`, {
-      token: supervisor.token,
-      body: { notifications: [] },
-    });
+    await wantsOnly(supervisor, []);
     await assignToSupervisor('Unwanted Alert');
     // The send job would run within the queue's first poll; give it a few.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(received).toEqual([]);
     // Asked for again, the next assignment is pushed: the silence above was the preference.
-    await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${supervisor.userId}`, {
-      token: supervisor.token,
-      body: { notifications: ['chat_assigned'] },
-    });
+    await wantsOnly(supervisor, ['chat_assigned']);
     await assignToSupervisor('Wanted Again');
     await expect.poll(() => received.map((push) => push.path), { timeout: 10_000 }).toEqual(['/send/again']);
+  });
+});
+
+describe('Web Push of customer messages', () => {
+  it('a new message pushes its text to the browsers of those who want its family, and to nobody else', async () => {
+    received.length = 0;
+    answerStatus = 201;
+    const browser = newBrowser();
+    await call(testApp.app, 'POST', '/api/v1/en/push/subscribe', {
+      token: owner.token,
+      body: { endpoint: `${pushUrl}/send/owner-browser`, keys: browser.keys },
+    });
+    // The owner wants messages on conversations nobody holds; the supervisor's browser only assignments.
+    await wantsOnly(owner, ['chat_unassigned_unowner']);
+    await wantsOnly(supervisor, ['chat_assigned']);
+
+    const phone = newPhone();
+    await deliver(testApp.app, device, { phone, name: 'Paciente Nuevo', body: 'Hola, ¿tienen hora mañana?' });
+    const contact = await contactByPhone(testApp.app, owner.token, phone);
+
+    await expect
+      .poll(() => received.map((push) => push.path), { timeout: 10_000 })
+      .toEqual(['/send/owner-browser']);
+    expect(JSON.parse(decrypt((received[0] as Received).body, browser))).toEqual({
+      title: 'Paciente Nuevo',
+      body: 'Hola, ¿tienen hora mañana?',
+      contact_id: contact.id,
+      tag: `message:${contact.id}`,
+    });
+  });
+
+  it('a family left out pushes no message, from the next message on', async () => {
+    received.length = 0;
+    await wantsOnly(owner, ['chat_assigned']);
+    await deliver(testApp.app, device, { phone: newPhone(), name: 'Silenciado', body: 'Hola' });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received).toEqual([]);
   });
 });
