@@ -61,7 +61,11 @@ const settle = async (page: Page) => {
  */
 const audit = async (page: Page, screen: string) => {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // label-in-name (axe's label-content-name-mismatch) is tagged experimental, so axe skips it unless asked:
+  // a control's accessible name must contain the text it shows (WCAG 2.5.3).
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const blocking = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { chooseLanguage, signIn } from './session';
 
 test('a new company signs up, signs in, reads the app in English and Arabic, and logs out', async ({
@@ -58,3 +58,57 @@ test('a wrong password shows the server message and stays on sign-in', async ({ 
   await expect(page.getByRole('alert').filter({ hasText: /contraseña/i })).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 });
+
+test('the master account lands on its console, whose entries show without scrolling at 1366x768', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'master@conversa.test', 'Master#2026');
+  await expect(page).toHaveURL(/\/app\/clients$/);
+  const entries = page.getByTestId('sidebar-admin').getByRole('link');
+  await expect(entries.first()).toBeVisible();
+  expect(await entries.count()).toBeGreaterThanOrEqual(5);
+  for (const entry of await entries.all()) {
+    const box = await entry.boundingBox();
+    expect(
+      box && box.y >= 0 && box.y + box.height <= 768,
+      `${await entry.textContent()} above the fold`,
+    ).toBe(true);
+  }
+});
+
+/** The part of the DOM linesOf reads (the e2e project compiles without the DOM types). */
+type Rect = { top: number; width: number };
+type TextNode = {
+  ownerDocument: {
+    createRange: () => { selectNodeContents: (node: unknown) => void; getClientRects: () => ArrayLike<Rect> };
+  };
+};
+
+/** The line boxes an element's text takes: one when it does not wrap. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = (node as unknown as TextNode).ownerDocument.createRange();
+    range.selectNodeContents(node);
+    const tops: number[] = [];
+    for (const rect of Array.from(range.getClientRects())) {
+      if (rect.width > 0 && !tops.some((top) => Math.abs(top - rect.top) < 6)) tops.push(rect.top);
+    }
+    return tops.length;
+  });
+
+for (const locale of ['es', 'en'] as const) {
+  for (const width of [1366, 390]) {
+    test(`the sign-in page's links keep to one line each at ${width} px (${locale})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/signin');
+      await page.evaluate(`window.localStorage.setItem('language', '${locale}')`);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByTestId('signup-link')).toBeVisible();
+      expect(await linesOf(page.getByTestId('forgot-open'))).toBe(1);
+      // The "No account yet? Sign up" line, the link's own paragraph.
+      expect(await linesOf(page.getByTestId('signup-link').locator('..'))).toBe(1);
+    });
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './session';
+import { DEMO_PASSWORD, signIn, VIEWER_EMAIL } from './session';
 
 const MASTER = { email: 'master@conversa.test', password: 'Master#2026' };
 const OWNER = 'owner@demo.test';
@@ -72,4 +72,67 @@ test('the master publishes a pop-up due now; the demo owner sees it once and fin
   await expect(detail).toContainText('Etapas con colores y totales por etapa.');
   await expect(detail.getByTestId('newsletter-issues')).toContainText('#301 colores de etapa');
   await ownerContext.close();
+});
+
+test('a pop-up fills its size: without media the text and its button use the room, long text scrolls', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const title = `Aviso compacto ${Date.now() % 100_000}`;
+  await signIn(page, MASTER.email, MASTER.password);
+  await page.goto('/app/newsletters');
+  // The master too is shown the pop-ups other tests published: close them first.
+  await expect(page.getByTestId('page-title')).toBeVisible();
+  const shown = await page
+    .getByTestId('popup-dialog')
+    .waitFor({ timeout: 5_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (shown) await page.getByTestId('popup-dismiss').click();
+  await expect(page.getByTestId('popup-dialog')).toHaveCount(0);
+  await page.getByTestId('newsletter-new').click();
+  await page.getByTestId('newsletter-title').fill(title);
+  await page.getByTestId('newsletter-show_login_date').fill(await localInput(page, -1));
+  await page.getByTestId('newsletter-has-popup').check();
+  await page.getByTestId('newsletter-width').fill('420');
+  await page.getByTestId('newsletter-height').fill('360');
+  await page.getByTestId('popup-item-0-title').fill('Mantención programada');
+  await page.getByTestId('popup-item-0-description').fill('El sábado de 02:00 a 04:00. '.repeat(30));
+  await page.getByTestId('popup-item-add').click();
+  await page.getByTestId('popup-item-1-title').fill('Gracias');
+  await page.getByTestId('newsletter-submit').click();
+  await expect(page.getByTestId('newsletter-row').filter({ hasText: title })).toBeVisible();
+
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  await signIn(viewer, VIEWER_EMAIL, DEMO_PASSWORD);
+  const popup = viewer.getByTestId('popup-dialog');
+  await expect(popup).toBeVisible();
+  // Other specs' pop-ups may come first: go to this one's pages.
+  for (let step = 0; step < 10 && (await popup.getByTestId('popup-title').textContent()) !== title; step += 1)
+    await viewer.getByTestId('popup-next').click();
+  await expect(popup.getByTestId('popup-title')).toHaveText(title);
+  const dialogBox = await popup.boundingBox();
+  expect(dialogBox?.width).toBe(420);
+  expect(dialogBox?.height).toBe(360);
+  const inside = async (testId: string) => {
+    const box = await popup.locator('[data-current="true"]').getByTestId(testId).boundingBox();
+    return Boolean(
+      box && dialogBox && box.y >= dialogBox.y && box.y + box.height <= dialogBox.y + dialogBox.height,
+    );
+  };
+  // Long text: the button stays inside the dialog and the text scrolls rather than being cut off.
+  expect(await inside('popup-close')).toBe(true);
+  const text = popup.locator('[data-current="true"]').getByTestId('popup-text');
+  expect(await text.evaluate((node) => getComputedStyle(node).overflowY)).toBe('auto');
+  // Short text without media: the button sits at the bottom of the page, no empty area below it.
+  await viewer.getByTestId('popup-next').click();
+  await expect(popup.locator('[data-current="true"]')).toContainText('Gracias');
+  const button = await popup.locator('[data-current="true"]').getByTestId('popup-close').boundingBox();
+  const arrows = await popup.getByTestId('popup-next').boundingBox();
+  expect(button && arrows && arrows.y - (button.y + button.height)).toBeLessThan(24);
+  await context.close();
 });

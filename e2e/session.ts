@@ -10,7 +10,8 @@ export const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByTestId('signin-submit').click();
-  await expect(page).toHaveURL(/\/app\/dashboard\/main$/);
+  // The master lands on its console, everyone else on the dashboard.
+  await expect(page).toHaveURL(/\/app\/(dashboard\/main|clients)$/);
 };
 
 export const chooseLanguage = async (page: Page, locale: string) => {

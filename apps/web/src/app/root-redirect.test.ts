@@ -10,8 +10,8 @@ describe('opening the root path', () => {
     expect(rootTarget(false, true)).toBe('/chat-signin');
   });
 
-  it('sends a signed-in user to the dashboard, or to the widget chat when embedded', () => {
-    expect(rootTarget(true, false)).toBe('/app/dashboard/main');
+  it("sends a signed-in user to /app (their account's home), or to the widget chat when embedded", () => {
+    expect(rootTarget(true, false)).toBe('/app');
     expect(rootTarget(true, true)).toBe('/app/chat-iframe');
   });
 });

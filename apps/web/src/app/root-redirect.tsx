@@ -6,7 +6,7 @@ import { useSession } from '../shared/session';
 /** Where / leads (spec section 2, root path behaviour); embedded in another site it is the chat widget. */
 export const rootTarget = (hasToken: boolean, isEmbedded: boolean): string => {
   if (!hasToken) return isEmbedded ? PATHS.chatSignin : PATHS.signin;
-  return isEmbedded ? PATHS.widgetHome : PATHS.home;
+  return isEmbedded ? PATHS.widgetHome : PATHS.appHome;
 };
 
 export const RootRedirect = () => {

@@ -47,7 +47,8 @@ export const appRouteObjects: RouteObject[] = [
         ...lazyPage(() => import('./layout/app-layout').then((m) => m.AppLayout)),
         // The pages are patched in by discoverAppPages; these two answer /app itself before any page.
         children: [
-          { index: true, element: <Navigate to={PATHS.home} replace /> },
+          // The master lands on the console, everyone else on the dashboard: that takes the account bundle.
+          { index: true, ...lazyPage(() => import('./home-redirect').then((m) => m.HomeRedirect)) },
           { path: 'dashboard', element: <Navigate to={PATHS.home} replace /> },
         ],
       },

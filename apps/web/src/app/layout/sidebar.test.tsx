@@ -80,8 +80,10 @@ describe('sidebar', () => {
     expect(entries()).toEqual(['nav-dashboard', 'nav-chat']);
   });
 
-  it('adds the admin section for the master account', () => {
+  it('adds the admin section for the master account, before the modules', () => {
     renderSidebar({ account: 'master', userAccess: [], clientAccess: [...MASTER_PERMISSIONS] });
+    const [firstList] = screen.getByTestId('sidebar').querySelectorAll('ul');
+    expect(firstList).toBe(screen.getByTestId('sidebar-admin'));
 
     const admin = within(screen.getByTestId('sidebar-admin'));
     expect(admin.getByText('Administración')).toBeInTheDocument();

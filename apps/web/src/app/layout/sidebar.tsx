@@ -52,7 +52,10 @@ const NavEntry = ({ entry, onNavigate }: { entry: AppRoute; onNavigate?: () => v
   );
 };
 
-/** The navigation: only the modules the user may open; the admin section only for the master account. */
+/**
+ * The navigation: only the modules the user may open; the admin section (the console) only for the master
+ * account, and first, so the console's entries show without scrolling.
+ */
 export const Sidebar = ({ subject, onNavigate }: SidebarProps) => {
   const { t } = useTranslation();
   const allowed = APP_ROUTES.filter((entry) => entry.section && canOpenRoute(subject, entry));
@@ -67,24 +70,28 @@ export const Sidebar = ({ subject, onNavigate }: SidebarProps) => {
       data-testid="sidebar"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', overflowY: 'auto', py: 1 }}
     >
-      <List dense={false}>
-        {main.map((entry) => (
-          <NavEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
-        ))}
-      </List>
       {admin.length > 0 && (
         <>
-          <Divider sx={{ my: 1 }} />
           <List
             data-testid="sidebar-admin"
-            subheader={<ListSubheader sx={{ bgcolor: 'transparent' }}>{t('nav.adminSection')}</ListSubheader>}
+            subheader={
+              <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+                {t('nav.adminSection')}
+              </ListSubheader>
+            }
           >
             {admin.map((entry) => (
               <NavEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
             ))}
           </List>
+          <Divider sx={{ my: 1 }} />
         </>
       )}
+      <List dense={false}>
+        {main.map((entry) => (
+          <NavEntry key={entry.key} entry={entry} onNavigate={onNavigate} />
+        ))}
+      </List>
       {hasMarketplace && (
         <Box sx={{ mt: 'auto', p: 2 }}>
           <Button

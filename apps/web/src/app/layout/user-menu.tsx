@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAccount } from '../../shared/account/use-account';
 import { PATHS } from '../../shared/paths';
+import { visuallyHidden } from '../../shared/ui/table-styles';
 
 export const UserMenu = () => {
   const { t } = useTranslation();
@@ -22,7 +23,6 @@ export const UserMenu = () => {
       <Button
         color="inherit"
         data-testid="user-menu"
-        aria-label={t('header.userMenu')}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -30,6 +30,7 @@ export const UserMenu = () => {
         sx={{ gap: 1, minWidth: 0 }}
       >
         <Avatar
+          aria-hidden="true"
           sx={{
             width: 32,
             height: 32,
@@ -42,6 +43,10 @@ export const UserMenu = () => {
         </Avatar>
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }} data-testid="user-name">
           {truncateName(user.name)}
+        </Box>
+        {/* No aria-label: the name is what the button shows (WCAG 2.5.3, label in name) and what it opens. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('header.userMenu')}
         </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

@@ -30,9 +30,10 @@ const signedUpEmail = (state: unknown): string | undefined => {
   return typeof email === 'string' ? email : undefined;
 };
 
-const homeFor = (isEmbedded: boolean) => (isEmbedded ? PATHS.widgetHome : PATHS.home);
+/** /app sends each account on to its home: the console for the master, the dashboard for the others. */
+const homeFor = (isEmbedded: boolean) => (isEmbedded ? PATHS.widgetHome : PATHS.appHome);
 
-/** Where to go after signing in: back to the page that asked for it, else the dashboard. */
+/** Where to go after signing in: back to the page that asked for it, else the account's home. */
 export const afterSigninPath = (state: unknown, isEmbedded: boolean): string => {
   const from = (state as FromState)?.from;
   return from?.startsWith('/app/') ? from : homeFor(isEmbedded);
@@ -69,10 +70,22 @@ export const SigninPage = () => {
           navigate(afterSigninPath(location.state, isInCrossOriginFrame()), { replace: true })
         }
       />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2, gap: 1 }}>
+      {/* Each link keeps its words on one line: when both do not fit side by side, the second goes below. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          mt: 2,
+          columnGap: 2,
+          rowGap: 0.5,
+        }}
+      >
         <Button
           variant="text"
           size="small"
+          sx={{ whiteSpace: 'nowrap' }}
           onClick={() => {
             setHasOpenedForgot(true);
             setIsForgotOpen(true);
@@ -81,7 +94,7 @@ export const SigninPage = () => {
         >
           {t('signin.forgot')}
         </Button>
-        <Typography variant="body2">
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }} data-testid="signup-prompt">
           {t('signin.noAccount')}{' '}
           <Link component={RouterLink} to={PATHS.signup} data-testid="signup-link">
             {t('signin.signupLink')}

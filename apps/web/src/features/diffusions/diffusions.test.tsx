@@ -226,6 +226,16 @@ describe('the diffusions list', () => {
     );
   });
 
+  it("opens a diffusion's page in a new tab from its table cell, as the records tables do", async () => {
+    stubMarketing(byStatus);
+    renderRecords(<DiffusionsPage />, marketingAccount());
+    await screen.findAllByTestId('diffusion-row');
+    const link = within(row('draft') as HTMLElement).getByTestId('diffusion-link');
+    expect(link).toHaveAttribute('href', '/app/diffusions/draft');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
   it('cancels after the confirmation, and shows no actions to a person who may only look', async () => {
     const calls = stubMarketing(byStatus);
     const { unmount } = renderRecords(<DiffusionsPage />, marketingAccount());

@@ -1,9 +1,10 @@
-import type {
-  Newsletter,
-  NewsletterCategory,
-  NewsletterCreateInput,
-  NewsletterStatus,
-  PopupItem,
+import {
+  type Newsletter,
+  type NewsletterCategory,
+  type NewsletterCreateInput,
+  type NewsletterStatus,
+  newsletterCreateSchema,
+  type PopupItem,
 } from '@conversa/domain';
 
 /** The create/edit dialog's fields as typed: dates as the inputs hold them, issues one a line. */
@@ -79,3 +80,51 @@ export const newsletterInput = (form: NewsletterForm): NewsletterCreateInput => 
       }
     : null,
 });
+
+/** The pop-up's size in pixels the domain accepts (its popup schema): a dialog that fits a screen. */
+export const POPUP_SIZE = {
+  width: { min: 280, max: 1600 },
+  height: { min: 200, max: 1200 },
+} as const;
+
+/** A field's error as the form shows it: an i18n key and the values it names. */
+export type FieldError = { key: string; values?: Record<string, number> };
+
+const sizeError = (form: NewsletterForm, side: 'width' | 'height'): FieldError | undefined => {
+  const { min, max } = POPUP_SIZE[side];
+  const text = form[side].trim();
+  const value = Number(text);
+  if (text === '' || !Number.isInteger(value) || value < min || value > max)
+    return { key: 'newsletters.form.sizeRange', values: { min, max } };
+  return undefined;
+};
+
+/**
+ * The domain's rules over the form, before anything is sent: each field's first error, by the path the
+ * server names it (title, popup.width, popup.items.0.redirect_url...). Empty when the form may be sent.
+ */
+export const validateNewsletter = (form: NewsletterForm): Record<string, FieldError> => {
+  const errors: Record<string, FieldError> = {};
+  if (form.hasPopup) {
+    for (const side of ['width', 'height'] as const) {
+      const error = sizeError(form, side);
+      if (error) errors[`popup.${side}`] = error;
+    }
+  }
+  const result = newsletterCreateSchema.safeParse(newsletterInput(form));
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    if (errors[path]) continue;
+    // A link is '' or a URL: the union's own message is generic, the URL branch's says what is wrong.
+    const branchKey =
+      issue.code === 'invalid_union'
+        ? issue.errors.flat().find((inner) => inner.message.startsWith('validation.'))?.message
+        : undefined;
+    if (branchKey) errors[path] = { key: branchKey };
+    else if (issue.message.startsWith('validation.')) errors[path] = { key: issue.message };
+    else if (issue.code === 'too_big') errors[path] = { key: 'validation.tooLong' };
+    else errors[path] = { key: 'validation.invalid' };
+  }
+  return errors;
+};

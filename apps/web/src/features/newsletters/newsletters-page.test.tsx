@@ -27,6 +27,33 @@ const fill = async (testId: string, text: string) => {
 const writes = (calls: Call[]) => calls.filter((call) => !call.url.endsWith('/newsletters/search'));
 
 describe('newsletters console (master)', () => {
+  it('checks the fields before sending: each error under its field, in the interface language', async () => {
+    const calls = stubApi(() => envelope(200, [], { pagination: { total: 0, page: 1, offset: 25 } }));
+    renderWithProviders(<NewslettersPage />, signedInQueryClient(master()));
+    await userEvent.click(await screen.findByTestId('newsletter-new'));
+    await userEvent.click(screen.getByTestId('newsletter-has-popup'));
+    await fill('newsletter-width', '20');
+    await fill('newsletter-height', '99999');
+    await fill('popup-item-0-preview_url', 'no es url');
+    await fill('popup-item-0-redirect_url', 'javascript:alert(1)');
+    await userEvent.click(screen.getByTestId('newsletter-submit'));
+
+    const errorUnder = (testId: string) =>
+      document.getElementById(`${screen.getByTestId(testId).id}-helper-text`)?.textContent;
+    expect(errorUnder('newsletter-title')).toBe('Este campo es obligatorio');
+    expect(errorUnder('newsletter-width')).toBe('Ingresa un número entero entre 280 y 1600');
+    expect(errorUnder('newsletter-height')).toBe('Ingresa un número entero entre 200 y 1200');
+    expect(errorUnder('popup-item-0-title')).toBe('Este campo es obligatorio');
+    expect(errorUnder('popup-item-0-preview_url')).toBe('Ingresa una URL válida');
+    expect(errorUnder('popup-item-0-redirect_url')).toBe('Ingresa una URL válida');
+    expect(screen.getByTestId('newsletter-title')).toHaveAttribute('aria-invalid', 'true');
+    expect(writes(calls)).toEqual([]);
+
+    await changeLocale('en');
+    await userEvent.click(screen.getByTestId('newsletter-submit'));
+    expect(errorUnder('newsletter-width')).toBe('Enter a whole number from 280 to 1600');
+  });
+
   it('creates a newsletter with a pop-up; the server’s refusal shows under the field it names', async () => {
     let list: Newsletter[] = [];
     let tries = 0;
@@ -54,7 +81,8 @@ describe('newsletters console (master)', () => {
     await fill('newsletter-issues', '#1 tablero\n#2 filtros');
     await userEvent.click(screen.getByTestId('newsletter-has-popup'));
     await fill('popup-item-0-title', 'Arrastra y suelta');
-    await fill('popup-item-0-preview_url', 'no es url');
+    // The server's own refusal (an image it cannot reach, say) shows under the field it names.
+    await fill('popup-item-0-preview_url', 'https://cdn.example.com/missing.png');
     await userEvent.click(screen.getByTestId('newsletter-submit'));
 
     expect(await screen.findByText('Escribe una URL válida')).toBeInTheDocument();

@@ -31,7 +31,8 @@ export const LanguageSwitcher = ({ onChange, color = 'inherit' }: LanguageSwitch
       <Button
         color={color}
         data-testid="language-switcher"
-        aria-label={t('language.switch')}
+        // The name starts with the code the button shows (WCAG 2.5.3, label in name), then says what it does.
+        aria-label={`${selected.locale.toUpperCase()}, ${t('language.switch')}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

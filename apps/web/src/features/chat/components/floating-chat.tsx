@@ -60,7 +60,12 @@ export const FloatingChat = () => {
     <>
       <Fab
         color="primary"
-        aria-label={t('chat.floating.open')}
+        // The name holds the count the badge shows (WCAG 2.5.3, label in name).
+        aria-label={
+          unread > 0
+            ? `${t('chat.floating.open')} (${unread > 99 ? '99+' : unread})`
+            : t('chat.floating.open')
+        }
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ position: 'fixed', insetInlineEnd: 24, bottom: 24, zIndex: (theme) => theme.zIndex.speedDial }}
         data-testid="floating-chat"

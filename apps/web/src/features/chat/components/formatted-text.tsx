@@ -1,5 +1,6 @@
 import { Link } from '@mui/material';
 import type { ReactNode } from 'react';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { type FormatNode, parseMessageFormat } from '../message-format';
 
 const render = (nodes: FormatNode[]): ReactNode[] =>
@@ -10,13 +11,7 @@ const render = (nodes: FormatNode[]): ReactNode[] =>
     if (node.type === 'italic') return <em key={key}>{render(node.children)}</em>;
     if (node.type !== 'link') return <s key={key}>{render(node.children)}</s>;
     return (
-      <Link
-        key={key}
-        href={node.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        sx={{ wordBreak: 'break-all' }}
-      >
+      <Link key={key} href={node.href} {...NEW_TAB} sx={{ wordBreak: 'break-all' }}>
         {node.text}
       </Link>
     );

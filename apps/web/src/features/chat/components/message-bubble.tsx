@@ -7,6 +7,7 @@ import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { mapsSearchUrl } from '../location-url';
 import { FormattedText } from './formatted-text';
 import { ContactCards, QuotedBlock, ReactionBadges, StoryMention, UnsupportedLine } from './message-kinds';
@@ -54,8 +55,7 @@ const MediaBody = ({ message }: { message: Message }) => {
     return (
       <Link
         href={mapsSearchUrl(point.lat, point.lng)}
-        target="_blank"
-        rel="noopener noreferrer"
+        {...NEW_TAB}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
       >
         <PlaceOutlined fontSize="small" />
@@ -97,8 +97,7 @@ const MediaBody = ({ message }: { message: Message }) => {
       return (
         <Link
           href={message.attachment}
-          target="_blank"
-          rel="noopener noreferrer"
+          {...NEW_TAB}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, wordBreak: 'break-all' }}
         >
           <InsertDriveFileOutlined fontSize="small" />

@@ -22,6 +22,7 @@ import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { Box, Button, ButtonBase, Chip, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { NewContactDialog } from '../../contacts/components/new-contact-dialog';
 
 const TYPE_ICONS: Record<MessageType, SvgIconComponent> = {
@@ -231,8 +232,7 @@ export const StoryMention = ({ message }: { message: Message }) => {
       {isWebUrl(message.body) && (
         <Link
           href={message.body}
-          target="_blank"
-          rel="noopener noreferrer"
+          {...NEW_TAB}
           sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
         >
           {t('chat.message.viewStory')}

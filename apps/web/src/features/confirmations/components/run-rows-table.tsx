@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor, intlLocale } from '../../../shared/format/intl-format';
 import { ROW_STATE_TONE } from '../../../shared/scheduling/confirmation-tones';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { useDebounced } from '../../../shared/use-debounced';
@@ -26,7 +27,7 @@ const PatientCell = ({ row }: { row: ConfirmationRow }) => {
     <TableCell>
       <Box sx={{ display: 'grid' }}>
         {row.contact_id && can('contact.view') ? (
-          <Link component={RouterLink} to={`/app/contacts/detail/${row.contact_id}`}>
+          <Link component={RouterLink} to={`/app/contacts/detail/${row.contact_id}`} {...NEW_TAB}>
             {name}
           </Link>
         ) : (

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { formatDay } from '../../../shared/format/day-format';
 import type { SchedulingIntegration } from '../../../shared/scheduling/scheduling-integrations';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { useRunList } from '../api/confirmations';
@@ -47,7 +48,7 @@ export const RunsList = ({ integrations }: { integrations: readonly SchedulingIn
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   const dayOf = (run: ConfirmationRun) => (
-    <Link component={RouterLink} to={`/app/confirmations/${run.id}`} data-testid="run-link">
+    <Link component={RouterLink} to={`/app/confirmations/${run.id}`} {...NEW_TAB} data-testid="run-link">
       {formatDay(i18n.language, run.date)}
     </Link>
   );

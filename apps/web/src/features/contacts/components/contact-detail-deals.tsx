@@ -22,6 +22,7 @@ import { useAccount, useCan } from '../../../shared/account/use-account';
 import { ListChip } from '../../../shared/records/components/list-chip';
 import { formatMoney } from '../../../shared/records/number-format';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { useContactDeals } from '../../chat/api/contact-deals';
 import { useStageOf } from '../../chat/components/contact-deals-panel';
 import { NewDealDialog } from '../../deals/components/new-deal-dialog';
@@ -93,7 +94,7 @@ export const ContactDetailDeals = ({ contact }: { contact: Contact }) => {
                   <TableRow key={deal.id} hover data-testid="contact-detail-deal">
                     <TableCell>{deal.numdeal}</TableCell>
                     <TableCell>
-                      <Link component={RouterLink} to={dealPath(deal.id)} dir="auto">
+                      <Link component={RouterLink} to={dealPath(deal.id)} dir="auto" {...NEW_TAB}>
                         {deal.name}
                       </Link>
                     </TableCell>

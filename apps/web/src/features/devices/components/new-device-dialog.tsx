@@ -25,6 +25,7 @@ import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { PALETTE } from '../../../shared/ui/color-palette';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { useCreateDevice } from '../api/create-device';
 import { configFieldsOf, emptyConfigOf, hasGatewaySession, modeOf } from '../channel-config';
 import { type DeviceForm, formPathOf } from '../device-form';
@@ -152,8 +153,7 @@ export const NewDeviceDialog = ({ isOpen, onClose, initialType = 'whatsapp' }: N
             {consoleUrl && (
               <Link
                 href={consoleUrl}
-                target="_blank"
-                rel="noopener noreferrer"
+                {...NEW_TAB}
                 variant="body2"
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
               >

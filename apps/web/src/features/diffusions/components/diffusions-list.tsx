@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { useDebounced } from '../../../shared/use-debounced';
 import { useDiffusionList } from '../api/diffusions';
@@ -83,6 +84,7 @@ export const DiffusionsList = ({ onEdit }: { onEdit: (diffusion: Diffusion) => v
               <Link
                 component={RouterLink}
                 to={`/app/diffusions/${diffusion.id}`}
+                {...NEW_TAB}
                 data-testid="diffusion-link"
               >
                 {diffusion.name}

@@ -17,12 +17,21 @@ import { ApiError } from '../../../shared/api-client';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { useSaveNewsletter } from '../api/newsletters';
-import { type NewsletterForm, newsletterForm, newsletterInput } from '../newsletter-form';
+import {
+  type NewsletterForm,
+  newsletterForm,
+  newsletterInput,
+  POPUP_SIZE,
+  validateNewsletter,
+} from '../newsletter-form';
 import { PopupItemsFields } from './popup-items-fields';
 
 type TextKey = 'title' | 'release_date' | 'show_login_date' | 'description' | 'issues' | 'width' | 'height';
 
-/** The master's create and edit dialog; the server's refusals show under the fields they name. */
+/**
+ * The master's create and edit dialog. The domain's rules are checked before sending, each field's error
+ * under it in the interface language; what only the server can tell shows under the fields it names too.
+ */
 export const NewsletterFormDialog = ({
   newsletter,
   onClose,
@@ -60,7 +69,11 @@ export const NewsletterFormDialog = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    setErrors({});
+    const invalid = validateNewsletter(form);
+    setErrors(
+      Object.fromEntries(Object.entries(invalid).map(([path, error]) => [path, t(error.key, error.values)])),
+    );
+    if (Object.keys(invalid).length > 0) return;
     save.mutate(
       { id: newsletter?.id, values: newsletterInput(form) },
       {
@@ -150,8 +163,21 @@ export const NewsletterFormDialog = ({
           {form.hasPopup && (
             <>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-                <TextField {...field('width')} type="number" />
-                <TextField {...field('height')} type="number" />
+                {(['width', 'height'] as const).map((side) => {
+                  const props = field(side);
+                  return (
+                    <TextField
+                      key={side}
+                      {...props}
+                      type="number"
+                      required
+                      slotProps={{
+                        ...props.slotProps,
+                        htmlInput: { ...props.slotProps.htmlInput, ...POPUP_SIZE[side], step: 1 },
+                      }}
+                    />
+                  );
+                })}
               </Box>
               {errors['popup.items'] && <Alert severity="error">{errors['popup.items']}</Alert>}
               <PopupItemsFields

@@ -68,7 +68,13 @@ export const PopupCarousel = ({
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 3, pt: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h5" component="h2" id={titleId} data-testid="popup-title">
+          <Typography
+            variant="h5"
+            component="h2"
+            id={titleId}
+            data-testid="popup-title"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {shown.newsletter.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="popup-release-date">

@@ -50,6 +50,8 @@ export const PopupItemsFields = ({
                 label={t(`newsletters.form.${key}`)}
                 value={item[key]}
                 onChange={(event) => set(index, key, event.target.value)}
+                required={key === 'title'}
+                type={key.endsWith('_url') ? 'url' : 'text'}
                 multiline={key === 'description'}
                 minRows={key === 'description' ? 2 : undefined}
                 error={Boolean(error)}

@@ -1,12 +1,13 @@
 import { isHttpUrl, type PopupItem } from '@conversa/domain';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { popupMediaOf } from '../popup-media';
 
 const mediaSx = {
   width: '100%',
-  flex: 1,
-  minHeight: 0,
+  flex: '1 1 0',
+  minHeight: 96,
   objectFit: 'contain',
   border: 0,
   borderRadius: 1,
@@ -54,33 +55,59 @@ export const PopupSlide = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const hasMedia = popupMediaOf(item.preview_url).kind !== 'none';
   return (
     <Box
       role="group"
       aria-roledescription={t('newsletters.popup.slide')}
       aria-hidden={!isCurrent}
       inert={!isCurrent}
-      sx={{ flex: '0 0 100%', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1.5, px: 3, py: 1 }}
+      sx={{
+        flex: '0 0 100%',
+        minWidth: 0,
+        minHeight: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        px: 3,
+        py: 1,
+      }}
       data-testid="popup-slide"
       data-current={isCurrent}
     >
       <PopupMediaView item={item} isLoaded={isLoaded} />
-      <Typography variant="h6" component="h3">
-        {item.title}
-      </Typography>
-      {item.description && (
-        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
-          {item.description}
-        </Typography>
-      )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      {/*
+        The page fills the pop-up's size: the media takes the room the text leaves, without media the text
+        sits in the middle of it, and text longer than the room scrolls instead of being cut off.
+      */}
+      <Box
+        sx={{
+          flex: hasMedia ? '0 1 auto' : '1 1 auto',
+          minHeight: 0,
+          overflowY: 'auto',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+        data-testid="popup-text"
+      >
+        <Box sx={{ my: hasMedia ? 0 : 'auto', overflowWrap: 'anywhere' }}>
+          <Typography variant="h6" component="h3">
+            {item.title}
+          </Typography>
+          {item.description && (
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
+              {item.description}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexShrink: 0 }}>
         {isHttpUrl(item.redirect_url) ? (
           <Button
             variant="contained"
             component="a"
             href={item.redirect_url}
-            target="_blank"
-            rel="noopener noreferrer"
+            {...NEW_TAB}
             data-testid="popup-more"
           >
             {t('newsletters.popup.more')}

@@ -18,6 +18,7 @@ import { forwardRef, type HTMLAttributes, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type TableComponents, TableVirtuoso } from 'react-virtuoso';
+import { NEW_TAB } from '../../ui/new-tab';
 import { fieldTitle } from '../field-title';
 import type { RecordModule, RecordRow } from '../record-module';
 import { valueAt } from '../record-value';
@@ -201,8 +202,7 @@ export const RecordsTable = memo(
                     <Link
                       component={RouterLink}
                       to={config.detailPath(record)}
-                      target="_blank"
-                      rel="noopener noreferrer"
+                      {...NEW_TAB}
                       underline="hover"
                       sx={{ display: 'block', minWidth: 0, fontWeight: 500 }}
                       data-testid="record-link"
