@@ -112,7 +112,7 @@ export const AppLayout = () => {
       {canChat && <ChatNotifier />}
       {canChat && <DeferredFloatingChat />}
       {can('device.view') && <DevicesRealtime />}
-      {can('task.view') && <DeferredTaskBell />}
+      {hasFloatingButtons && <DeferredTaskBell />}
       <DeferredPopupAnnouncement />
       <DeferredPaymentOutcome />
     </Box>

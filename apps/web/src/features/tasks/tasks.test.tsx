@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
 import { envelope, stubApi } from '../../shared/records/test/records-fixtures';
 import { makeAccount } from '../../test/account-fixture';
+import { takePendingContact } from '../chat/open-conversation';
 import { dayKey } from './calendar-month';
 import { TaskBell } from './components/task-bell';
 import { TaskDialog } from './components/task-dialog';
@@ -189,6 +190,54 @@ describe('task bell', () => {
     expect(put?.url).toMatch(/\/task\/updateone\/task-1$/);
     expect(put?.body).toEqual({ is_notified: true });
     expect(screen.queryByTestId('task-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('alerts in the bell', () => {
+  const alert = (seq: number, name: string) => ({
+    seq,
+    module: 'alert',
+    action: 'chat_assigned',
+    data: [{ contact_id: `contact-${seq}`, full_name: name }],
+    msg: `Andrés te transfirió la conversación con ${name}`,
+    ref: `contact-${seq}`,
+    create_date: '2026-11-28T12:00:00.000Z',
+  });
+
+  it('counts the alerts not seen yet with the tasks, lists them newest first, and opens the conversation', async () => {
+    const user = userEvent.setup({ delay: null });
+    localStorage.setItem('alerts.seen.u1', '7');
+    stubApi((call) => {
+      if (call.url.endsWith('/alerts'))
+        return envelope(200, [alert(9, 'Luis Soto'), alert(8, 'Eva Díaz'), alert(7, 'Ana Ruiz')]);
+      if (call.url.endsWith('/task/search')) return envelope(200, [makeTask()]);
+      return envelope(200, []);
+    });
+    renderTasks(<TaskBell />, makeAccount());
+
+    // One task and the two alerts after the last one seen.
+    await waitFor(() => expect(screen.getByTestId('task-bell-count')).toHaveTextContent('3'));
+    await user.click(screen.getByTestId('task-bell'));
+    const items = screen.getAllByTestId('alerts-item');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('Andrés te transfirió la conversación con Luis Soto');
+    expect(items.map((item) => item.dataset.unseen)).toEqual(['true', 'true', 'false']);
+    expect(localStorage.getItem('alerts.seen.u1')).toBe('9');
+    expect(screen.getByTestId('task-bell-count')).toHaveTextContent('1');
+
+    await user.click(items[1] as HTMLElement);
+    expect(takePendingContact()).toBe('contact-8');
+  });
+
+  it('shows an agent without tasks their alerts only, and says when there are none', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls = stubApi(() => envelope(200, []));
+    renderTasks(<TaskBell />, makeAccount({ user: { account: 'user', access: ['chat.view'] } }));
+
+    await user.click(await screen.findByTestId('task-bell'));
+    expect(await screen.findByTestId('alerts-empty')).toHaveTextContent('No tienes avisos recientes');
+    expect(screen.queryByTestId('task-bell-title')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/task/search'))).toBe(false);
   });
 });
 

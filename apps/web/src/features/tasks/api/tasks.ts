@@ -55,12 +55,13 @@ export const searchTasks = async (
   ).data;
 
 /** The signed-in person's incomplete tasks by due date (the bell and the notification cards). */
-export const useIncompleteTasks = (pollMs: number | false) =>
+export const useIncompleteTasks = (pollMs: number | false, enabled = true) =>
   useQuery({
     queryKey: incompleteTasksKey,
     queryFn: ({ signal }) =>
       searchTasks({ incomplete: true, offset: PAGE_SIZE.incompleteTasks, page: 1 }, signal),
     refetchInterval: pollMs,
+    enabled,
   });
 
 /** The filters that find a record's tasks: a contact's by `contact_id`, a deal's or lead's by reference. */

@@ -18,10 +18,13 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { useCan } from '../../../shared/account/use-account';
+import { useLocation, useNavigate } from 'react-router';
+import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
 import { storage } from '../../../shared/storage';
+import { useAlerts } from '../../chat/api/get-alerts';
+import { AlertsSection, useUnseenAlerts } from '../../chat/components/alerts-section';
+import { storePendingContact } from '../../chat/open-conversation';
 import { useIncompleteTasks } from '../api/tasks';
 import { useTasksRealtime } from '../use-tasks-realtime';
 import { TaskCards } from './task-cards';
@@ -31,14 +34,17 @@ import { TaskDialog } from './task-dialog';
 /** The popover's width on a narrow and on a wide screen (spec section 2). */
 export const BELL_WIDTH = { narrow: 260, wide: 310 } as const;
 const POLL_KEY = 'tasks.poll';
+/** The badge's largest number; past it, it reads 99+. */
+const BADGE_MAX = 99;
 const FAB_GAP = 24;
 /** Where the floating chat button sits, so the bell stands above it. */
 const ABOVE_CHAT_BUTTON = 96;
 
 /**
- * The floating task bell: the person's incomplete tasks by due date, counted on its badge and listed in
- * its popover; kept fresh by the company's task notifications and by a 5-second poll the person can turn
- * off (remembered). Expiring tasks also show as notification cards.
+ * The floating bell: the conversations lately handed to the person (their alerts, with those not seen yet
+ * counted on the badge) and their incomplete tasks by due date, counted on its badge and listed in its
+ * popover; tasks kept fresh by the company's task notifications and by a 5-second poll the person can turn
+ * off (remembered). Expiring tasks also show as notification cards. Each part only with its permission.
  */
 export const TaskBell = () => {
   const location = useLocation();
@@ -51,6 +57,8 @@ export const TaskBell = () => {
 const TaskBellBody = ({ pathname }: { pathname: string }) => {
   const { t, i18n } = useTranslation();
   const can = useCan();
+  const canTasks = can('task.view');
+  const canChat = can('chat.view');
   // The chat pages keep their corner for the composer, as the floating chat does.
   const isOnChat = pathname.startsWith('/app/chat');
   const isButtonShown = !isOnChat;
@@ -62,9 +70,16 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isPolling, setIsPolling] = useState(() => storage.getItem(POLL_KEY) !== 'off');
   const [openTaskId, setOpenTaskId] = useState<string | null>(null);
-  const incomplete = useIncompleteTasks(isPolling ? TIMING.taskPollMs : false);
+  const incomplete = useIncompleteTasks(isPolling ? TIMING.taskPollMs : false, canTasks);
   useTasksRealtime();
-  const tasks = incomplete.data ?? [];
+  const tasks = canTasks ? (incomplete.data ?? []) : [];
+  const { user } = useAccount();
+  const navigate = useNavigate();
+  const alerts = useAlerts(canChat);
+  const { seen, unseen, markSeen } = useUnseenAlerts(user.id, alerts.data ?? []);
+  const count = tasks.length + unseen;
+  // What was new when the bell opened stays marked while it is open.
+  const [seenAtOpen, setSeenAtOpen] = useState(seen);
 
   const togglePolling = (next: boolean) => {
     storage.setItem(POLL_KEY, next ? 'on' : 'off');
@@ -74,6 +89,11 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
     setAnchor(null);
     setOpenTaskId(task.id);
   };
+  const openConversation = (contactId: string) => {
+    setAnchor(null);
+    storePendingContact(contactId);
+    navigate('/app/chat');
+  };
 
   return (
     <>
@@ -81,8 +101,13 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
         <Fab
           color="secondary"
           size="medium"
-          aria-label={t('tasks.bell.title', { count: tasks.length })}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          // The name holds what the badge shows (99+ past 99), as a screen reader's user hears it.
+          aria-label={t('alerts.bell.label', { count: count > BADGE_MAX ? `${BADGE_MAX}+` : count })}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            setSeenAtOpen(seen);
+            markSeen();
+          }}
           sx={{
             position: 'fixed',
             insetInlineEnd: FAB_GAP + 4,
@@ -91,7 +116,7 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
           }}
           data-testid="task-bell"
         >
-          <Badge color="error" badgeContent={tasks.length} max={99} data-testid="task-bell-count">
+          <Badge color="error" badgeContent={count} max={BADGE_MAX} data-testid="task-bell-count">
             <NotificationsActiveOutlined />
           </Badge>
         </Fab>
@@ -115,55 +140,67 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
           } as object,
         }}
       >
-        <Box sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="task-bell-title">
-            {t('tasks.bell.title', { count: tasks.length })}
-          </Typography>
-          <FormControlLabel
-            control={
-              <Switch
-                size="small"
-                checked={isPolling}
-                onChange={(event) => togglePolling(event.target.checked)}
-                slotProps={{ input: { 'data-testid': 'task-bell-poll' } as object }}
-              />
-            }
-            label={<Typography variant="caption">{t('tasks.bell.poll')}</Typography>}
-          />
-        </Box>
-        <Divider />
         <Box sx={{ overflowY: 'auto' }}>
-          {incomplete.isPending ? (
-            <Box sx={{ p: 2 }}>
-              <Skeleton />
-              <Skeleton />
-            </Box>
-          ) : tasks.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 2 }} data-testid="task-bell-empty">
-              {t('tasks.bell.empty')}
-            </Typography>
-          ) : (
-            <List dense disablePadding>
-              {tasks.map((task) => (
-                <ListItemButton
-                  key={task.id}
-                  onClick={() => open(task)}
-                  sx={{ gap: 1 }}
-                  data-testid="task-bell-item"
-                >
-                  <ListItemText
-                    primary={cutText(task.title, TASK_TEXT_CUT.titleShort)}
-                    secondary={format.dateTime(task.due_date)}
-                  />
-                  <ExpiryChip expiry={task.expiry} />
-                </ListItemButton>
-              ))}
-            </List>
+          {canChat && (
+            <AlertsSection
+              alerts={alerts.data ?? []}
+              seen={seenAtOpen}
+              onOpen={openConversation}
+              isAlone={!canTasks}
+            />
+          )}
+          {canTasks && (
+            <>
+              <Box sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
+                <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="task-bell-title">
+                  {t('tasks.bell.title', { count: tasks.length })}
+                </Typography>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      size="small"
+                      checked={isPolling}
+                      onChange={(event) => togglePolling(event.target.checked)}
+                      slotProps={{ input: { 'data-testid': 'task-bell-poll' } as object }}
+                    />
+                  }
+                  label={<Typography variant="caption">{t('tasks.bell.poll')}</Typography>}
+                />
+              </Box>
+              <Divider />
+              {incomplete.isPending ? (
+                <Box sx={{ p: 2 }}>
+                  <Skeleton />
+                  <Skeleton />
+                </Box>
+              ) : tasks.length === 0 ? (
+                <Typography color="text.secondary" sx={{ p: 2 }} data-testid="task-bell-empty">
+                  {t('tasks.bell.empty')}
+                </Typography>
+              ) : (
+                <List dense disablePadding>
+                  {tasks.map((task) => (
+                    <ListItemButton
+                      key={task.id}
+                      onClick={() => open(task)}
+                      sx={{ gap: 1 }}
+                      data-testid="task-bell-item"
+                    >
+                      <ListItemText
+                        primary={cutText(task.title, TASK_TEXT_CUT.titleShort)}
+                        secondary={format.dateTime(task.due_date)}
+                      />
+                      <ExpiryChip expiry={task.expiry} />
+                    </ListItemButton>
+                  ))}
+                </List>
+              )}
+            </>
           )}
         </Box>
       </Popover>
       {/* Like the bell, the cards leave the chat's corners to its header and composer. */}
-      {!isOnChat && <TaskCards tasks={tasks} onOpen={open} />}
+      {!isOnChat && canTasks && <TaskCards tasks={tasks} onOpen={open} />}
       <TaskDialog
         isOpen={openTaskId !== null}
         taskId={openTaskId ?? undefined}
