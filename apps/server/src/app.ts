@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { apiRoutes } from './api-routes';
 import { createPaymentRegistry } from './billing/payment-registry';
 import { createChannelRegistry } from './channels/channel-registry';
 import { createSessionResolver } from './core/auth/session-resolver';
@@ -23,7 +24,6 @@ import { createSecretBox, createUrlSigner } from './core/crypto/secret-box';
 import { connectDatabase } from './core/db/database';
 import { createEventBus } from './core/events';
 import { createAttemptStore } from './core/http/attempt-store';
-import { createAuthHook } from './core/http/auth.hook';
 import { envelope, ok } from './core/http/envelope';
 import { registerErrorHandling } from './core/http/error-handler';
 import { registerInputGuard } from './core/http/input-guard';
@@ -33,7 +33,6 @@ import './core/http/fastify-types';
 import { localeOfUrl } from './core/http/locale';
 import { translate } from './core/i18n/i18n';
 import { createJobQueue } from './core/jobs/job-queue';
-import { jobsRoutes } from './core/jobs/jobs.routes';
 import { createJobsService } from './core/jobs/jobs.service';
 import { redactingLoggerOptions } from './core/logging/log-redaction';
 import { createMailer } from './core/mail/mailer';
@@ -41,100 +40,58 @@ import { registerMetrics } from './core/metrics/metrics';
 import { registerNotificationListener } from './core/realtime/notifications.listener';
 import { createRealtime } from './core/realtime/realtime';
 import { createRealtimeEventsRepository } from './core/realtime/realtime-events.repository';
-import { realtimeEventsRoutes } from './core/realtime/realtime-events.routes';
 import { createLocalFileStore } from './core/storage/file-store';
 import { filesRoutes } from './core/storage/files.routes';
 import { createS3FileStore } from './core/storage/s3-file-store';
-import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
-import { agendaRoutes } from './modules/agenda/agenda.routes';
 import { calendlyWebhookRoutes } from './modules/agenda/calendly-webhook.routes';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { setUpApiKeys } from './modules/api-keys/api-keys.setup';
-import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
-import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { impersonationRoutes } from './modules/auth/impersonation.routes';
 import { createImpersonationService } from './modules/auth/impersonation.service';
-import { securityRoutes } from './modules/auth/security.routes';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createSignInGuard } from './modules/auth/sign-in-guard';
 import { createTwoFactorService } from './modules/auth/two-factor.service';
-import { billingRoutes } from './modules/billing/billing.routes';
 import { setUpBilling } from './modules/billing/billing.setup';
 import { billingWebhookRoutes } from './modules/billing/billing.webhook.routes';
-import { callsRoutes } from './modules/calls/calls.routes';
 import { callsWebhookRoutes } from './modules/calls/calls.webhook.routes';
-import { clientsRoutes } from './modules/clients/clients.routes';
 import { createClientsService } from './modules/clients/clients.service';
-import { clientsAdminRoutes } from './modules/clients/clients-admin.routes';
 import { createClientsAdminService } from './modules/clients/clients-admin.service';
-import { confirmationsRoutes } from './modules/confirmations/confirmations.routes';
 import { contactImportTarget } from './modules/contacts/contacts.import';
-import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { createContactsService } from './modules/contacts/contacts.service';
 import { dealImportTarget } from './modules/deals/deals.import';
-import { dealsRoutes } from './modules/deals/deals.routes';
 import { createDealsService } from './modules/deals/deals.service';
-import { deviceQrRoutes } from './modules/devices/device-qr.routes';
 import { setUpDeviceSessions } from './modules/devices/device-sessions';
-import { devicesRoutes } from './modules/devices/devices.routes';
 import { createDevicesService } from './modules/devices/devices.service';
-import { devicesAdminRoutes } from './modules/devices-admin/devices-admin.routes';
 import { createDevicesAdminService } from './modules/devices-admin/devices-admin.service';
-import { diffusionsRoutes } from './modules/diffusions/diffusions.routes';
 import { setUpDiffusions } from './modules/diffusions/diffusions.setup';
-import { extractionsRoutes } from './modules/extractions/extractions.routes';
 import { setUpExtractions } from './modules/extractions/extractions.setup';
-import { featuresRoutes } from './modules/features/features.routes';
 import { createFeaturesService } from './modules/features/features.service';
 import { createImportRunner } from './modules/imports/import-runner';
 import { defineImportJobs } from './modules/imports/imports.jobs';
-import { importsRoutes } from './modules/imports/imports.routes';
 import { createImportsService } from './modules/imports/imports.service';
 import { webhooksRoutes } from './modules/inbound/webhooks.routes';
-import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { leadImportTarget } from './modules/leads/leads.import';
-import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
-import { listDinamicRoutes } from './modules/listdinamic/listdinamic.routes';
 import { createListDinamicService } from './modules/listdinamic/listdinamic.service';
 import { messagesApiv1 } from './modules/messages/messages.apiv1';
 import { defineMessageJobs } from './modules/messages/messages.jobs';
-import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
-import { dashboardRoutes } from './modules/metrics/dashboard.routes';
 import { setUpMetrics } from './modules/metrics/metrics.setup';
-import { newslettersRoutes } from './modules/newsletters/newsletters.routes';
 import { createNewslettersService } from './modules/newsletters/newsletters.service';
-import { notesRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
-import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { createPipelinesService } from './modules/pipelines/pipelines.service';
-import { plansRoutes } from './modules/plans/plans.routes';
 import { createPlansService } from './modules/plans/plans.service';
-import { pushRoutes } from './modules/push/push.routes';
 import { setUpPush } from './modules/push/push.setup';
-import { createPaidGate } from './modules/quotas/paid-gate';
 import { createPlanExpiry } from './modules/quotas/plan-expiry';
-import { quotasRoutes } from './modules/quotas/quotas.routes';
-import { storageRoutes } from './modules/storage/storage.routes';
 import { setUpStorage } from './modules/storage/storage.setup';
 import { createTaskReminders } from './modules/tasks/tasks.reminders';
-import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createTasksService } from './modules/tasks/tasks.service';
-import { templatesRoutes } from './modules/templates/templates.routes';
 import { createTemplatesService } from './modules/templates/templates.service';
-import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
-import { usersAdminRoutes } from './modules/users-admin/users-admin.routes';
 import { createUsersAdminService } from './modules/users-admin/users-admin.service';
-import { viewsRoutes } from './modules/views/views.routes';
 import { createViewsService } from './modules/views/views.service';
-import { webhooksLogRoutes } from './modules/webhooks/webhooks.routes';
 import { setUpOutsideSystems } from './outside-systems';
 
 /** Catch-up after a reconnect reaches back this far; older realtime events are pruned every hour. */
@@ -405,63 +362,56 @@ export const buildApp = async (config: Config, options: BuildOptions = {}): Prom
     },
   );
 
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', createAuthHook(resolver, apiKeys.resolver));
-      api.addHook('onRequest', createPaidGate(db));
-      await api.register(accountRoutes, { service: accountService });
-      await api.register(
-        async (localized) => {
-          await localized.register(authRoutes, { service: authService, attempts });
-          await localized.register(securityRoutes, {
-            sessions: sessionsService,
-            twoFactor: twoFactorService,
-          });
-          await localized.register(usersRoutes, { service: usersService });
-          await localized.register(clientsRoutes, { service: clientsService });
-          await localized.register(clientsAdminRoutes, { service: clientsAdminService });
-          await localized.register(impersonationRoutes, { service: impersonationService });
-          await localized.register(usersAdminRoutes, { service: usersAdminService });
-          await localized.register(plansRoutes, { service: plansService });
-          await localized.register(quotasRoutes, { db });
-          await localized.register(featuresRoutes, { service: featuresService });
-          await localized.register(devicesAdminRoutes, { service: devicesAdminService });
-          await localized.register(devicesRoutes, { service: devicesService });
-          await localized.register(deviceQrRoutes, { sessions: deviceSessions });
-          await localized.register(contactsRoutes, { service: contactsService, db });
-          await localized.register(leadsRoutes, { service: leadsService, db });
-          await localized.register(pipelinesRoutes, { service: pipelinesService });
-          await localized.register(dealsRoutes, { service: dealsService, db });
-          await localized.register(paymentsRoutes, { service: paymentsService, db });
-          await localized.register(importsRoutes, { service: importsService, targets: importTargets });
-          await localized.register(messagesRoutes, { service: messagesService });
-          await localized.register(diffusionsRoutes, { service: diffusionsService });
-          await localized.register(integrationsRoutes, { service: integrationsService });
-          await localized.register(agendaRoutes, { service: agenda.service });
-          await localized.register(confirmationsRoutes, { service: confirmationsService, db });
-          await localized.register(webhooksLogRoutes, { service: webhooksService });
-          await localized.register(apiKeysRoutes, { service: apiKeys.service });
-          await localized.register(notesRoutes, { service: notesService });
-          await localized.register(storageRoutes, { service: storage.service });
-          await localized.register(extractionsRoutes, { service: extractionsService });
-          await localized.register(pushRoutes, { service: pushService });
-          await localized.register(callsRoutes, { service: callsService });
-          await localized.register(billingRoutes, { service: billingService });
-          await localized.register(tasksRoutes, { service: tasksService, db });
-          await localized.register(listDinamicRoutes, { service: listDinamicService });
-          await localized.register(auditRoutes, { service: auditService });
-          await localized.register(viewsRoutes, { service: viewsService });
-          await localized.register(templatesRoutes, { service: templatesService });
-          await localized.register(realtimeEventsRoutes, { db });
-          await localized.register(newslettersRoutes, { service: newslettersService });
-          await localized.register(jobsRoutes, { service: createJobsService({ db, queue }) });
-          await localized.register(dashboardRoutes, { service: metrics.service });
-        },
-        { prefix: '/:locale' },
-      );
+  await app.register(apiRoutes, {
+    prefix: '/api/v1',
+    resolver,
+    apiKeyResolver: apiKeys.resolver,
+    db,
+    routes: {
+      account: { service: accountService },
+      auth: { service: authService, attempts },
+      security: { sessions: sessionsService, twoFactor: twoFactorService },
+      users: { service: usersService },
+      clients: { service: clientsService },
+      clientsAdmin: { service: clientsAdminService },
+      impersonation: { service: impersonationService },
+      usersAdmin: { service: usersAdminService },
+      plans: { service: plansService },
+      quotas: { db },
+      features: { service: featuresService },
+      devicesAdmin: { service: devicesAdminService },
+      devices: { service: devicesService },
+      deviceQr: { sessions: deviceSessions },
+      contacts: { service: contactsService, db },
+      leads: { service: leadsService, db },
+      pipelines: { service: pipelinesService },
+      deals: { service: dealsService, db },
+      payments: { service: paymentsService, db },
+      imports: { service: importsService, targets: importTargets },
+      messages: { service: messagesService },
+      diffusions: { service: diffusionsService },
+      integrations: { service: integrationsService },
+      agenda: { service: agenda.service },
+      confirmations: { service: confirmationsService, db },
+      webhooksLog: { service: webhooksService },
+      apiKeys: { service: apiKeys.service },
+      notes: { service: notesService },
+      storage: { service: storage.service },
+      extractions: { service: extractionsService },
+      push: { service: pushService },
+      calls: { service: callsService },
+      billing: { service: billingService },
+      tasks: { service: tasksService, db },
+      listDinamic: { service: listDinamicService },
+      audit: { service: auditService },
+      views: { service: viewsService },
+      templates: { service: templatesService },
+      realtimeEvents: { db },
+      newsletters: { service: newslettersService },
+      jobs: { service: createJobsService({ db, queue }) },
+      dashboard: { service: metrics.service },
     },
-    { prefix: '/api/v1' },
-  );
+  });
   await app.register(webhooksRoutes, {
     db,
     box,
