@@ -1,32 +1,11 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
+import { text } from './texts';
 
 const OWNER = 'owner@demo.test';
 const LOCALES = ['es', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];
-type Bundle = { [key: string]: string | Bundle };
-
-/** The texts the web app shows, read from its own bundles so every label is checked in each language. */
-const bundles: Record<Locale, Bundle> = {
-  es: JSON.parse(readFileSync(new URL('../apps/web/src/locales/es.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8')),
-};
-
-const lookup = (bundle: Bundle, key: string): string | undefined => {
-  const found = key.split('.').reduce<string | Bundle | undefined>((node, part) => {
-    return typeof node === 'object' ? node[part] : undefined;
-  }, bundle);
-  return typeof found === 'string' ? found : undefined;
-};
-
-/** A text as the app shows it: a key the bundle lacks falls back to Spanish, as i18next does. */
-const text = (locale: Locale, key: string): string => {
-  const found = lookup(bundles[locale], key) ?? lookup(bundles.es, key);
-  if (found === undefined) throw new Error(`no bundle has the text ${key}`);
-  return found;
-};
 
 /** The interface language lives in local storage until a signed-in user saves another one. */
 const useLanguage = async (page: Page, locale: Locale) => {

@@ -1,25 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
+import { text } from './texts';
 
 const OWNER = 'owner@demo.test';
 const LOCALES = ['es', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];
-type Bundle = { [key: string]: string | Bundle };
-
-const bundles: Record<Locale, Bundle> = {
-  es: JSON.parse(readFileSync(new URL('../apps/web/src/locales/es.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8')),
-};
-
-/** A text as the app shows it in a language, with its {{placeholders}} filled. */
-const text = (locale: Locale, key: string, values: Record<string, string> = {}): string => {
-  const found = key.split('.').reduce<string | Bundle | undefined>((node, part) => {
-    return typeof node === 'object' ? node[part] : undefined;
-  }, bundles[locale]);
-  if (typeof found !== 'string') throw new Error(`the ${locale} bundle has no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
-};
 
 let serial = 0;
 /** A Chilean mobile number nobody else in the run has (569 and eight digits). */

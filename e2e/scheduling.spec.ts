@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
+import { text } from './texts';
 
 const OWNER = 'owner@demo.test';
 /** The demo company's clock (the default of every company); "tomorrow" is read on it. */
@@ -9,21 +9,6 @@ const COMPANY_TIME_ZONE = 'America/Santiago';
 const APPOINTMENT_TIME = '18:00';
 
 type Locale = 'es' | 'ar';
-type Bundle = { [key: string]: string | Bundle };
-
-const bundles: Record<Locale, Bundle> = {
-  es: JSON.parse(readFileSync(new URL('../apps/web/src/locales/es.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8')),
-};
-
-/** A text as the app shows it in a language, with its {{placeholders}} filled. */
-const text = (locale: Locale, key: string, values: Record<string, string> = {}): string => {
-  const found = key.split('.').reduce<string | Bundle | undefined>((node, part) => {
-    return typeof node === 'object' ? node[part] : undefined;
-  }, bundles[locale]);
-  if (typeof found !== 'string') throw new Error(`the ${locale} bundle has no text ${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
-};
 
 /** `YYYY-MM-DD` of a day from today on the company's clock. */
 const companyDay = (daysAhead: number): string => {
