@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { templateCreateSchema, templatePreview, toProviderComponents } from './template-create';
+import {
+  templateContentOf,
+  templateCreateSchema,
+  templatePreview,
+  toProviderComponents,
+} from './template-create';
 
 const valid = {
   device_id: 'd1',
@@ -80,5 +85,38 @@ describe('template create rules (WhatsApp message templates)', () => {
     expect(templatePreview('Hola {{1}}, soy {{2}} ({{3}})', ['$firstname', '$username'], context)).toBe(
       'Hola Ana, soy Luis ({{3}})',
     );
+  });
+});
+
+describe('a template read back to edit it', () => {
+  it('gives back the content its components were made from', () => {
+    const content = {
+      header: 'Hola {{1}}',
+      header_example: 'Ana',
+      body: 'Tu hora es el {{1}} a las {{2}}',
+      body_examples: ['lunes', '10:00'],
+      footer: 'Clínica Sonrisa',
+      buttons: [
+        { type: 'QUICK_REPLY' as const, text: 'Confirmo', url: '', phone_number: '' },
+        { type: 'URL' as const, text: 'Ver', url: 'https://clinica.cl/hora', phone_number: '' },
+      ],
+    };
+    expect(templateContentOf(toProviderComponents(content))).toEqual(content);
+  });
+
+  it('reads a media header as none and a bare body without examples', () => {
+    expect(
+      templateContentOf([
+        { type: 'HEADER', format: 'IMAGE' },
+        { type: 'BODY', text: 'Gracias' },
+      ]),
+    ).toEqual({
+      header: '',
+      header_example: '',
+      body: 'Gracias',
+      body_examples: [],
+      footer: '',
+      buttons: [],
+    });
   });
 });

@@ -120,7 +120,7 @@ const templateContent = {
     .max(TEMPLATE_LIMITS.buttons, { error: TEMPLATE_MESSAGES.buttons })
     .default([]),
 };
-type TemplateContentShape = z.output<z.ZodObject<typeof templateContent>>;
+export type TemplateContentShape = z.output<z.ZodObject<typeof templateContent>>;
 
 /**
  * The header holds at most one variable ({{1}}) and the body any number in order; each variable needs an
@@ -207,6 +207,34 @@ export const toProviderComponents = (input: TemplateContentShape): ProviderTempl
     });
   }
   return components;
+};
+
+const isButtonType = (value: unknown): value is TemplateButtonType =>
+  (TEMPLATE_BUTTON_TYPES as readonly unknown[]).includes(value);
+
+/**
+ * A stored template's components read back as content (what toProviderComponents wrote), to edit it. A
+ * header that is not text (an image, a document) has no text to edit and reads as none.
+ */
+export const templateContentOf = (components: readonly ProviderTemplateComponent[]): TemplateContentShape => {
+  const of = (type: string) => components.find((component) => component.type === type);
+  const header = of('HEADER');
+  const body = of('BODY');
+  const buttons = of('BUTTONS')?.buttons;
+  const isTextHeader = header !== undefined && (header.format ?? 'TEXT') === 'TEXT';
+  return {
+    header: isTextHeader ? (header.text ?? '') : '',
+    header_example: isTextHeader ? (header.example?.header_text?.[0] ?? '') : '',
+    body: body?.text ?? '',
+    body_examples: body?.example?.body_text?.[0] ?? [],
+    footer: of('FOOTER')?.text ?? '',
+    buttons: (Array.isArray(buttons) ? (buttons as Record<string, unknown>[]) : []).map((button) => ({
+      type: isButtonType(button.type) ? button.type : 'QUICK_REPLY',
+      text: String(button.text ?? ''),
+      url: String(button.url ?? ''),
+      phone_number: String(button.phone_number ?? ''),
+    })),
+  };
 };
 
 /**

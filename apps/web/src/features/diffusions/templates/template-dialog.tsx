@@ -3,9 +3,12 @@ import {
   TEMPLATE_BUTTON_TYPES,
   TEMPLATE_CATEGORIES,
   TEMPLATE_LIMITS,
+  type Template,
   type TemplateButtonType,
   type TemplateCreateInput,
+  templateContentOf,
   templateCreateSchema,
+  templateUpdateSchema,
   variableCount,
 } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,7 +28,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
@@ -34,7 +37,7 @@ import { translateMessage } from '../../../shared/i18n';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { TemplatePreview } from './template-preview';
-import { useCreateTemplate } from './templates-api';
+import { useCreateTemplate, useUpdateTemplate } from './templates-api';
 
 type TemplateButtonForm = { type: TemplateButtonType; text: string; url: string; phone_number: string };
 
@@ -73,19 +76,38 @@ const templateResolver: Resolver<TemplateForm> = async (values, context, options
     : { values: {}, errors: checked.errors as never };
 };
 
-type TemplateDialogProps = { isOpen: boolean; deviceId: string; onClose: () => void };
+type TemplateDialogProps = {
+  isOpen: boolean;
+  deviceId: string;
+  onClose: () => void;
+  /** The template to edit: its content changes, its device, name and language stay (WhatsApp's rule). */
+  template?: Template | null;
+};
 
 /**
  * A new template for WhatsApp's review: the official device, name, language, category, a header with at
  * most one variable, the body with one example field per {{n}} it holds (found as it is typed), the
  * footer and the buttons, beside a live preview of the bubble.
  */
-export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProps) => {
+export const TemplateDialog = ({ isOpen, deviceId, onClose, template }: TemplateDialogProps) => {
   const { t } = useTranslation();
   const titleId = useId();
   const devices = useAccount().list_device.filter(isAccountDevice).filter(isOfficialWhatsapp);
   const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const isPending = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
+  const words = template ? 'templates.edit' : 'templates.create';
+  const initial = (): TemplateForm =>
+    template
+      ? {
+          device_id: template.device_id,
+          name: template.name,
+          language: template.language,
+          category: template.category,
+          ...templateContentOf(template.components),
+        }
+      : empty();
   const empty = (): TemplateForm => ({
     device_id: devices.some((device) => device.id === deviceId) ? deviceId : (devices[0]?.id ?? ''),
     name: '',
@@ -101,8 +123,13 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
   const form = useForm<TemplateForm>({
     resolver: templateResolver,
     mode: 'onTouched',
-    defaultValues: empty(),
+    defaultValues: initial(),
   });
+  // Opened on another template (or for a new one): the form starts from that one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initial() reads the template named here
+  useEffect(() => {
+    if (isOpen) form.reset(initial());
+  }, [isOpen, template?.id]);
   const buttons = useFieldArray({ control: form.control, name: 'buttons' });
   const { errors } = form.formState;
   const values = form.watch();
@@ -110,15 +137,23 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
   const headerHasVariable = variableCount(values.header) > 0;
 
   const close = () => {
-    form.reset(empty());
     setFailure(null);
     onClose();
+  };
+  const save = async (filled: TemplateForm) => {
+    if (!template) {
+      const created = await create.mutateAsync(templateCreateSchema.parse(inputOf(filled)));
+      notify(t('templates.create.created', { name: created.name }), 'success');
+      return;
+    }
+    const { device_id: _device, name: _name, language: _language, ...content } = inputOf(filled);
+    await update.mutateAsync({ id: template.id, input: templateUpdateSchema.parse(content) });
+    notify(t('templates.edit.updated', { name: template.name }), 'success');
   };
   const submit = form.handleSubmit(async (filled) => {
     setFailure(null);
     try {
-      const template = await create.mutateAsync(templateCreateSchema.parse(inputOf(filled)));
-      notify(t('templates.create.created', { name: template.name }), 'success');
+      await save(filled);
       close();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -152,21 +187,21 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
   return (
     <Dialog
       open={isOpen}
-      onClose={create.isPending ? undefined : close}
+      onClose={isPending ? undefined : close}
       aria-labelledby={titleId}
       fullWidth
       maxWidth="md"
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('templates.create.title')}</DialogTitle>
+        <DialogTitle id={titleId}>{t(`${words}.title`, { name: template?.name ?? '' })}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('templates.create.text')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t(`${words}.text`)}</DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }} data-testid="template-create-error">
               {failure}
             </Alert>
           )}
-          {devices.length === 0 && (
+          {!template && devices.length === 0 && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('templates.create.noDevice')}
             </Alert>
@@ -177,6 +212,7 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
                 select
                 {...field('device_id', t('templates.create.device'))}
                 value={values.device_id}
+                disabled={Boolean(template)}
               >
                 {devices.map((device) => (
                   <MenuItem key={device.id} value={device.id}>
@@ -184,15 +220,21 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField {...field('name', t('templates.create.name'), t('templates.create.nameHint'))} />
+              <TextField
+                {...field('name', t('templates.create.name'), t('templates.create.nameHint'))}
+                disabled={Boolean(template)}
+              />
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
                 <TextField
                   {...field('language', t('templates.create.language'), t('templates.create.languageHint'))}
+                  disabled={Boolean(template)}
                 />
                 <TextField
                   select
                   {...field('category', t('templates.create.category'))}
                   value={values.category}
+                  // WhatsApp never changes an approved template's category.
+                  disabled={template?.status === 'APPROVED'}
                 >
                   {TEMPLATE_CATEGORIES.map((category) => (
                     <MenuItem key={category} value={category}>
@@ -302,15 +344,15 @@ export const TemplateDialog = ({ isOpen, deviceId, onClose }: TemplateDialogProp
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
+          <Button onClick={close} disabled={isPending}>
             {t('common.cancel')}
           </Button>
           <SubmitButton
-            isPending={create.isPending}
-            disabled={devices.length === 0}
+            isPending={isPending}
+            disabled={!template && devices.length === 0}
             data-testid="template-create-submit"
           >
-            {t('templates.create.submit')}
+            {t(`${words}.submit`)}
           </SubmitButton>
         </DialogActions>
       </form>

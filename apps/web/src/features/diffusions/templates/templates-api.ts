@@ -1,4 +1,4 @@
-import type { Template, TemplateCreateInput } from '@conversa/domain';
+import type { Template, TemplateCreateInput, TemplateUpdateInput } from '@conversa/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, firstOf } from '../../../shared/api-client';
 import { type Notification, RECONNECTED, useSocketEvent } from '../../../shared/socket';
@@ -50,6 +50,22 @@ export const useCreateTemplate = () => {
     mutationFn: async (input: TemplateCreateInput) =>
       firstOf(
         await api.request<Template>('template/create', { method: 'POST', body: input, errors: 'caller' }),
+      ),
+    onSuccess: () => reloadTemplates(queryClient),
+  });
+};
+
+/** `template/updateone`: new content for the provider's review; name, language and device stay. */
+export const useUpdateTemplate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: TemplateUpdateInput }) =>
+      firstOf(
+        await api.request<Template>(`template/updateone/${id}`, {
+          method: 'PUT',
+          body: input,
+          errors: 'caller',
+        }),
       ),
     onSuccess: () => reloadTemplates(queryClient),
   });

@@ -1,6 +1,7 @@
-import type { Template } from '@conversa/domain';
+import { EDITABLE_TEMPLATE_STATUSES, type Template, type TemplateStatus } from '@conversa/domain';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Sync from '@mui/icons-material/Sync';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import {
@@ -83,6 +84,11 @@ export const TemplatesTab = () => {
   const [deviceId, setDeviceId] = useState('');
   const [isCreating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Template | null>(null);
+  const [editing, setEditing] = useState<Template | null>(null);
+  const hasActions = can('template.edit') || can('template.delete');
+  /** WhatsApp takes an edit only of an approved, rejected or paused template. */
+  const isEditable = (template: Template) =>
+    can('template.edit') && EDITABLE_TEMPLATE_STATUSES.includes(template.status as TemplateStatus);
   const list = useTemplateList(deviceId);
   const synchronize = useSynchronizeTemplates();
   useTemplatesLive();
@@ -149,7 +155,7 @@ export const TemplatesTab = () => {
                 <TableCell>{t('templates.columns.status')}</TableCell>
                 <TableCell>{t('templates.columns.quality')}</TableCell>
                 <TableCell>{t('templates.columns.updated')}</TableCell>
-                {can('template.delete') && (
+                {hasActions && (
                   <TableCell sx={{ textAlign: 'end' }}>{t('templates.columns.actions')}</TableCell>
                 )}
               </TableRow>
@@ -172,15 +178,26 @@ export const TemplatesTab = () => {
                     <TemplateQualityChip quality={template.quality} />
                   </TableCell>
                   <TableCell>{format.dateTime(template.update_date)}</TableCell>
-                  {can('template.delete') && (
-                    <TableCell sx={{ textAlign: 'end' }}>
-                      <IconButton
-                        aria-label={t('templates.delete.action')}
-                        onClick={() => setDeleting(template)}
-                        data-testid={`template-delete-${template.name}`}
-                      >
-                        <DeleteOutline />
-                      </IconButton>
+                  {hasActions && (
+                    <TableCell sx={{ textAlign: 'end', whiteSpace: 'nowrap' }}>
+                      {isEditable(template) && (
+                        <IconButton
+                          aria-label={t('templates.edit.action')}
+                          onClick={() => setEditing(template)}
+                          data-testid={`template-edit-${template.name}`}
+                        >
+                          <EditOutlined />
+                        </IconButton>
+                      )}
+                      {can('template.delete') && (
+                        <IconButton
+                          aria-label={t('templates.delete.action')}
+                          onClick={() => setDeleting(template)}
+                          data-testid={`template-delete-${template.name}`}
+                        >
+                          <DeleteOutline />
+                        </IconButton>
+                      )}
                     </TableCell>
                   )}
                 </TableRow>
@@ -190,6 +207,12 @@ export const TemplatesTab = () => {
         )}
       </Card>
       <TemplateDialog isOpen={isCreating} deviceId={deviceId} onClose={() => setCreating(false)} />
+      <TemplateDialog
+        isOpen={editing !== null}
+        deviceId={editing?.device_id ?? ''}
+        template={editing}
+        onClose={() => setEditing(null)}
+      />
       <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />
     </Box>
   );

@@ -36,6 +36,8 @@ const makeTemplate = (overrides: Partial<Template> = {}): Template => ({
 const renderTab = (templates: Template[]) => {
   const calls = stubApi((call) => {
     if (call.url.endsWith('/template/search')) return envelope(200, templates);
+    if (call.url.includes('/template/updateone/'))
+      return envelope(200, [makeTemplate({ status: 'PENDING' })]);
     if (call.url.endsWith('/template/create')) {
       const body = call.body as { name: string };
       return envelope(200, [
@@ -172,5 +174,39 @@ describe('templates tab', () => {
     await userEvent.click(screen.getByLabelText('Dispositivo (WhatsApp oficial)'));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['WhatsApp ventas']);
+  });
+});
+
+describe('editing a template', () => {
+  it("fills the form with an approved template's content, keeps its name and sends the new content for review", async () => {
+    const approved = makeTemplate({
+      components: [{ type: 'BODY', text: 'Hola {{1}}', example: { body_text: [['Ana']] } }],
+    });
+    const { calls } = renderTab([
+      approved,
+      makeTemplate({ id: 'tpl-2', name: 'in_review', status: 'PENDING' }),
+    ]);
+
+    await userEvent.click(await screen.findByTestId('template-edit-order_ready'));
+    // A template in review cannot be edited (WhatsApp's rule): no action on its row.
+    expect(screen.queryByTestId('template-edit-in_review')).not.toBeInTheDocument();
+    expect(screen.getByTestId('template-name')).toHaveValue('order_ready');
+    expect(screen.getByTestId('template-name')).toBeDisabled();
+    expect(screen.getByTestId('template-body')).toHaveValue('Hola {{1}}');
+    expect(screen.getByTestId('template-body_examples-0')).toHaveValue('Ana');
+
+    await write('template-body', 'Hola {{1}}, tu pedido está listo');
+    await userEvent.click(screen.getByTestId('template-create-submit'));
+
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toMatch(/\/template\/updateone\/tpl-1$/);
+    expect(put?.body).toMatchObject({
+      category: 'UTILITY',
+      body: 'Hola {{1}}, tu pedido está listo',
+      body_examples: ['Ana'],
+    });
+    expect(put?.body).not.toHaveProperty('name');
+    expect(await screen.findByText('order_ready se envió a revisión')).toBeInTheDocument();
   });
 });
