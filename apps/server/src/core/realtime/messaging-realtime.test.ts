@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Contact, Envelope, Message, MessageWithConversation } from '@conversa/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userWith } from '../../modules/deals/deals.fixtures';
+import { staffUser } from '../../test/company-fixture';
 import {
   contactByPhone,
   createSandboxDevice,
@@ -120,7 +120,7 @@ describe('messaging notifications', () => {
   });
 
   it("someone who sees contacts but not the chat never reads a message's text: live, in the catch-up or in contact answers", async () => {
-    const contactsOnly = await userWith(testApp.app, owner, ['contact.view']);
+    const contactsOnly = await staffUser(testApp.app, owner.clientId, 'Staff', ['contact.view']);
     // The demo viewer holds chat.view without contact.view: the chat's reader, who still gets the text.
     const [crm, chat] = await Promise.all([listen(contactsOnly), listen(viewer)]);
     const phone = newPhone();

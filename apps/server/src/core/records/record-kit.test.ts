@@ -16,11 +16,10 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDeal } from '../../modules/payments/payments.fixtures';
-import { createUsersRepository } from '../../modules/users/users.repository';
+import { staffUser } from '../../test/company-fixture';
 import { createSandboxDevice, deliver, newPhone, type SandboxDevice } from '../../test/messaging-fixtures';
 import { createTestSockets } from '../../test/sockets';
-import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { hashPassword } from '../auth/passwords';
+import { call, createTestApp, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { listDinamic } from '../db/schema';
 import type { PublishedNotification } from '../realtime/realtime-events.repository';
 import { valueAt } from './record-module';
@@ -328,13 +327,7 @@ beforeAll(async () => {
   await testApp.app.database.db
     .insert(listDinamic)
     .values(kitItems.map((item) => ({ ...item, client_id: owner.clientId })));
-  const users = createUsersRepository(testApp.app.database.db);
-  const passwordHash = await hashPassword('Kit#Pass2026');
-  const makeUser = async (name: string, access: string[]) => {
-    const email = `kit-${Date.now()}-${counter++}@example.com`;
-    await users.insert(owner.clientId, { name, email, password_hash: passwordHash, account: 'user', access });
-    return login(testApp.app, email, 'Kit#Pass2026');
-  };
+  const makeUser = (name: string, access: string[]) => staffUser(testApp.app, owner.clientId, name, access);
   // The helper is the owner and assignee records get; the outsider holds none of the kit's keys.
   const helper = await makeUser('Kit Helper', ['chat.view']);
   outsider = await makeUser('Kit Outsider', ['note.view']);

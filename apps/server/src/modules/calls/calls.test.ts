@@ -2,10 +2,10 @@ import type { Call, Contact, Integration } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
+import { staffUser } from '../../test/company-fixture';
 import { type FakeYeastar, startFakeYeastar } from '../../test/fakes/fake-yeastar';
 import { newPhone } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { userWith } from '../deals/deals.fixtures';
 
 const CLIENT_ID = 'yeastar-client-id-0001';
 const CLIENT_SECRET = 'yeastar-client-secret-0001';
@@ -221,7 +221,7 @@ describe('Yeastar calls', () => {
   });
 
   it('answers 412 to a user without an extension and to a company without a PBX', async () => {
-    const agent = await userWith(testApp.app, owner, ['chat.view', 'contact.view']);
+    const agent = await staffUser(testApp.app, owner.clientId, 'Staff', ['chat.view', 'contact.view']);
     const contact = await createContact(owner, newPhone());
     const setupOf = async (session: Session) =>
       (await call(testApp.app, 'GET', '/api/v1/en/call/setup', { token: session.token })).body.data[0];
@@ -238,7 +238,7 @@ describe('Yeastar calls', () => {
     expect(noPbx.body.info).toMatch(/no Yeastar phone system/);
     expect(await setupOf(stranger)).toEqual({ has_pbx: false, extension: '' });
 
-    const nobody = await userWith(testApp.app, owner, ['task.view']);
+    const nobody = await staffUser(testApp.app, owner.clientId, 'Staff', ['task.view']);
     expect((await api(nobody, 'call/dial', { contact_id: contact.id })).status).toBe(403);
     expect((await api(nobody, 'call/search', {})).status).toBe(403);
   });

@@ -1,10 +1,8 @@
 import type { Pipeline } from '@conversa/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../../core/auth/passwords';
 import { newPhone } from '../../test/messaging-fixtures';
-import { call, login, type Session } from '../../test/test-app';
-import { createUsersRepository } from '../users/users.repository';
+import { call, type Session } from '../../test/test-app';
 
 export type DealAnswer = {
   id: string;
@@ -15,22 +13,6 @@ export type DealAnswer = {
   stage: string;
   amount: number;
   [key: string]: unknown;
-};
-
-let people = 0;
-
-/** A staff user of the session's company holding only these keys, logged in. */
-export const userWith = async (app: FastifyInstance, owner: Session, access: string[]): Promise<Session> => {
-  people += 1;
-  const email = `deals-${Date.now()}-${people}@example.com`;
-  await createUsersRepository(app.database.db).insert(owner.clientId, {
-    name: `Staff ${people}`,
-    email,
-    password_hash: await hashPassword('Deals#Pass2026'),
-    account: 'user',
-    access,
-  });
-  return login(app, email, 'Deals#Pass2026');
 };
 
 export const pipelinesOf = async (app: FastifyInstance, session: Session): Promise<Pipeline[]> => {

@@ -11,6 +11,7 @@ import { payments } from '../../core/db/schema';
 import { createEventBus, type DomainEvents } from '../../core/events';
 import type { AuthContext } from '../../core/http/fastify-types';
 import type { PublishedNotification } from '../../core/realtime/realtime-events.repository';
+import { staffUser } from '../../test/company-fixture';
 import { createTestSockets } from '../../test/sockets';
 import {
   call,
@@ -20,14 +21,7 @@ import {
   signupCompany,
   type TestApp,
 } from '../../test/test-app';
-import {
-  createContact,
-  createDeal,
-  createPipeline,
-  type DealAnswer,
-  pipelinesOf,
-  userWith,
-} from './deals.fixtures';
+import { createContact, createDeal, createPipeline, type DealAnswer, pipelinesOf } from './deals.fixtures';
 import { createDealsService } from './deals.service';
 
 let testApp: TestApp;
@@ -390,8 +384,8 @@ describe('tenancy and permissions', () => {
 
   it('answers 403 without the keys: deal.view to read, setting.edit to write pipelines', async () => {
     const deal = await createDeal(testApp.app, owner, { name: 'Guarded' });
-    const nobody = await userWith(testApp.app, owner, ['chat.view']);
-    const seller = await userWith(testApp.app, owner, ['deal.view']);
+    const nobody = await staffUser(testApp.app, owner.clientId, 'Staff', ['chat.view']);
+    const seller = await staffUser(testApp.app, owner.clientId, 'Staff', ['deal.view']);
     const reads: [string, string, unknown][] = [
       ['GET', `deal/history/${deal.id}`, undefined],
       ['POST', 'deal/kanban', { pipeline_id: sales.id }],
@@ -423,8 +417,8 @@ describe("a deal's contact", () => {
   it('reaches a deal reader without contact.view by id and name, never its phone: answers, board, live and catch-up', async () => {
     const board = await createPipeline(testApp.app, owner, 'Phones', ['Open']);
     const contactId = await createContact(testApp.app, owner, 'Fiona Fono');
-    const seller = await userWith(testApp.app, owner, ['deal.view']);
-    const crm = await userWith(testApp.app, owner, ['deal.view', 'contact.view']);
+    const seller = await staffUser(testApp.app, owner.clientId, 'Staff', ['deal.view']);
+    const crm = await staffUser(testApp.app, owner.clientId, 'Staff', ['deal.view', 'contact.view']);
     const [sellerSocket, crmSocket] = await Promise.all([
       sockets.listen(url, seller.token),
       sockets.listen(url, crm.token),

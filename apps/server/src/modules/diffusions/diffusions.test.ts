@@ -2,6 +2,7 @@ import type { Diffusion, DiffusionPreviewRecipient, DiffusionRecipient, Message 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
+import { staffUser } from '../../test/company-fixture';
 import {
   createSandboxDevice,
   deliver,
@@ -10,7 +11,6 @@ import {
   type SandboxDevice,
 } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { userWith } from '../deals/deals.fixtures';
 
 let testApp: TestApp;
 let owner: Session;
@@ -268,7 +268,7 @@ describe('tenancy and permissions', () => {
 
   it('answers 403 to a user without the marketing key each route needs', async () => {
     const mine = await draft({ name: 'Guarded' });
-    const nobody = await userWith(testApp.app, owner, ['contact.view']);
+    const nobody = await staffUser(testApp.app, owner.clientId, 'Staff', ['contact.view']);
     const answers = await everyRoute(nobody, mine.id);
     expect(Object.fromEntries(answers)).toEqual(Object.fromEntries(answers.map(([route]) => [route, 403])));
     const search = await call(testApp.app, 'POST', '/api/v1/en/diffusion/search', {
@@ -278,7 +278,7 @@ describe('tenancy and permissions', () => {
     expect(search.status).toBe(403);
 
     // marketing.view reads, and nothing else.
-    const viewer = await userWith(testApp.app, owner, ['marketing.view']);
+    const viewer = await staffUser(testApp.app, owner.clientId, 'Staff', ['marketing.view']);
     expect(Object.fromEntries(await everyRoute(viewer, mine.id))).toEqual({
       read: 200,
       recipients: 200,
@@ -294,16 +294,16 @@ describe('tenancy and permissions', () => {
     const create = (session: Session) =>
       call(testApp.app, 'POST', '/api/v1/en/diffusion/create', { token: session.token, body });
     expect((await create(viewer)).status).toBe(403);
-    const creator = await userWith(testApp.app, owner, ['marketing.create']);
+    const creator = await staffUser(testApp.app, owner.clientId, 'Staff', ['marketing.create']);
     expect((await create(creator)).status).toBe(200);
 
     // marketing.edit changes and runs it but does not delete it; marketing.delete does.
-    const editor = await userWith(testApp.app, owner, ['marketing.edit']);
+    const editor = await staffUser(testApp.app, owner.clientId, 'Staff', ['marketing.edit']);
     const edit = (path: string, method: 'PUT' | 'DELETE' = 'PUT', payload?: unknown) =>
       call(testApp.app, method, `/api/v1/en/${path}`, { token: editor.token, body: payload });
     expect((await edit(`diffusion/updateone/${mine.id}`, 'PUT', { name: 'Renamed' })).status).toBe(200);
     expect((await edit(`diffusion/deleteone/${mine.id}`, 'DELETE')).status).toBe(403);
-    const remover = await userWith(testApp.app, owner, ['marketing.delete']);
+    const remover = await staffUser(testApp.app, owner.clientId, 'Staff', ['marketing.delete']);
     const removed = await call(testApp.app, 'DELETE', `/api/v1/en/diffusion/deleteone/${mine.id}`, {
       token: remover.token,
     });

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../core/crypto/secret-box';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
+import { staffUser } from '../../test/company-fixture';
 import { type FakeOpenai, startFakeOpenai } from '../../test/fakes/fake-openai';
 import { createSandboxDevice, type SandboxDevice } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { userWith } from '../deals/deals.fixtures';
 
 const API_KEY = 'sk-test-integrations-0001';
 
@@ -215,13 +215,13 @@ describe('integrations', () => {
     expect(foreignDevice.status).toBe(400);
     expect(pathsOf(foreignDevice)).toEqual(['device_ids.0']);
 
-    const nobody = await userWith(testApp.app, owner, ['contact.view']);
+    const nobody = await staffUser(testApp.app, owner.clientId, 'Staff', ['contact.view']);
     expect(await everyRoute(nobody)).toEqual({ read: 403, update: 403, test: 403, sync: 403, delete: 403 });
     expect((await as(nobody, 'POST', 'integration/search', {})).status).toBe(403);
-    const viewer = await userWith(testApp.app, owner, ['setting.view']);
+    const viewer = await staffUser(testApp.app, owner.clientId, 'Staff', ['setting.view']);
     expect(await everyRoute(viewer)).toEqual({ read: 200, update: 403, test: 403, sync: 403, delete: 403 });
     expect((await as(viewer, 'POST', 'integration/create', chatgptBot([]))).status).toBe(403);
-    const editor = await userWith(testApp.app, owner, ['setting.view', 'setting.edit']);
+    const editor = await staffUser(testApp.app, owner.clientId, 'Staff', ['setting.view', 'setting.edit']);
     expect((await as(editor, 'POST', 'integration/create', chatgptBot([]))).status).toBe(200);
     expect((await api('GET', `integration/search/${bot.id}`)).body.data[0]?.name).toBe(bot.name);
   });

@@ -1,9 +1,10 @@
 import type { DashboardAdvanced } from '@conversa/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { staffUser } from '../../test/company-fixture';
 import { createSandboxDevice, type SandboxDevice } from '../../test/messaging-fixtures';
 import { call, createTestApp, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { createContact, staffUser } from '../tasks/tasks.fixtures';
+import { createContact } from '../tasks/tasks.fixtures';
 import { advancedOf, clockAt, customerWrites, dayFromToday, post, reply } from './dashboard-fixtures';
 import { recordOutbound } from './metric-events';
 import { rollUp } from './metric-rollups';

@@ -1,11 +1,11 @@
 import type { DashboardAdvanced } from '@conversa/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { staffUser } from '../../test/company-fixture';
 import { createTestMessagesService } from '../../test/messages-service';
 import { createSandboxDevice, deliver, newPhone, type SandboxDevice } from '../../test/messaging-fixtures';
 import { call, createTestApp, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
-import { staffUser } from '../tasks/tasks.fixtures';
 import {
   advancedOf,
   askDashboard,

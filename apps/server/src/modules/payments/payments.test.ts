@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Contact, Deal, Payment, PaymentTotals } from '@conversa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../core/auth/passwords';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import type { PublishedNotification } from '../../core/realtime/realtime-events.repository';
+import { staffUser } from '../../test/company-fixture';
 import { newPhone } from '../../test/messaging-fixtures';
 import { createTestSockets } from '../../test/sockets';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
-import { createUsersRepository } from '../users/users.repository';
 import { insertDeal } from './payments.fixtures';
 
 let testApp: TestApp;
@@ -24,13 +23,7 @@ beforeAll(async () => {
   const url = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   owner = await signupCompany(testApp.app);
   stranger = await signupCompany(testApp.app);
-  const users = createUsersRepository(testApp.app.database.db);
-  const passwordHash = await hashPassword('Pay#Pass2026');
-  const makeUser = async (name: string, access: string[]) => {
-    const email = `${name}-${Date.now()}@example.com`;
-    await users.insert(owner.clientId, { name, email, password_hash: passwordHash, account: 'user', access });
-    return login(testApp.app, email, 'Pay#Pass2026');
-  };
+  const makeUser = (name: string, access: string[]) => staffUser(testApp.app, owner.clientId, name, access);
   viewer = await makeUser('payment-viewer', ['payment.view']);
   chatOnly = await makeUser('chat-only', ['chat.view']);
   seen = (await sockets.listen(url, owner.token)).seen;

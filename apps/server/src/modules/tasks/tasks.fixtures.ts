@@ -1,34 +1,8 @@
 import type { Task } from '@conversa/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { hashPassword } from '../../core/auth/passwords';
 import { newPhone } from '../../test/messaging-fixtures';
-import { call, login, type Session } from '../../test/test-app';
-import { createUsersRepository } from '../users/users.repository';
-
-const STAFF_PASSWORD = 'Task#Pass2026';
-let counter = 0;
-
-/** A staff user of the company with these keys, signed in. */
-export const staffUser = async (
-  app: FastifyInstance,
-  clientId: string,
-  name: string,
-  access: string[],
-  language = 'es',
-): Promise<Session & { email: string }> => {
-  counter += 1;
-  const email = `task-${Date.now().toString(36)}-${counter}@example.com`;
-  await createUsersRepository(app.database.db).insert(clientId, {
-    name,
-    email,
-    password_hash: await hashPassword(STAFF_PASSWORD),
-    account: 'user',
-    access,
-    language,
-  });
-  return { ...(await login(app, email, STAFF_PASSWORD)), email };
-};
+import { call } from '../../test/test-app';
 
 export const TASK_KEYS = ['task.view', 'task.create', 'task.edit', 'task.delete', 'task.bulkupdate'];
 

@@ -10,9 +10,10 @@ import { createEventBus } from '../../core/events';
 import { createJobQueue } from '../../core/jobs/job-queue';
 import { createMailer } from '../../core/mail/mailer';
 import { seedDatabase } from '../../seed/seed';
+import { staffUser } from '../../test/company-fixture';
 import { type ReceivedMail, startSmtpInbox } from '../../test/smtp-inbox';
 import { call, createTestDatabase, type Session, signupCompany, testConfig } from '../../test/test-app';
-import { createContact, createTask, staffUser, TASK_KEYS } from './tasks.fixtures';
+import { createContact, createTask, TASK_KEYS } from './tasks.fixtures';
 import { createTaskReminders, reminderKey } from './tasks.reminders';
 
 /*

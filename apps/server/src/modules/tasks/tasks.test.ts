@@ -2,9 +2,10 @@ import { type Task, taskExpiry } from '@conversa/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, tasks, users } from '../../core/db/schema';
+import { staffUser } from '../../test/company-fixture';
 import { call, createTestApp, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { insertDeal } from '../payments/payments.fixtures';
-import { createContact, createTask, inHours, staffUser, TASK_KEYS } from './tasks.fixtures';
+import { createContact, createTask, inHours, TASK_KEYS } from './tasks.fixtures';
 
 let testApp: TestApp;
 let owner: Session;

@@ -13,6 +13,7 @@ import { buildApp } from '../../app';
 import { createSecretBox } from '../../core/crypto/secret-box';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import { seedDatabase } from '../../seed/seed';
+import { staffUser } from '../../test/company-fixture';
 import { type FakeServer, type ReceivedRequest, startFakeServer } from '../../test/fakes/fake-server';
 import { createSandboxDevice, deliver, newPhone, type SandboxDevice } from '../../test/messaging-fixtures';
 import {
@@ -24,7 +25,6 @@ import {
   type TestApp,
   testConfig,
 } from '../../test/test-app';
-import { userWith } from '../deals/deals.fixtures';
 import { webhookRetrySchedule } from './webhook-delivery';
 
 /** Short waits instead of a day's schedule: three attempts, the window spent after the third. */
@@ -358,10 +358,10 @@ describe('crmx2 webhooks', () => {
     const stranger = await signupCompany(testApp.app);
     expect((await api('POST', `webhook/deliveries/${main.id}`, {}, stranger)).status).toBe(404);
     expect((await api('POST', `webhook/replay/${delivery?.id}`, undefined, stranger)).status).toBe(404);
-    const nobody = await userWith(testApp.app, owner, ['contact.view']);
+    const nobody = await staffUser(testApp.app, owner.clientId, 'Staff', ['contact.view']);
     expect((await api('POST', `webhook/deliveries/${main.id}`, {}, nobody)).status).toBe(403);
     expect((await api('POST', `webhook/replay/${delivery?.id}`, undefined, nobody)).status).toBe(403);
-    const viewer = await userWith(testApp.app, owner, ['setting.view']);
+    const viewer = await staffUser(testApp.app, owner.clientId, 'Staff', ['setting.view']);
     expect((await api('POST', `webhook/deliveries/${main.id}`, {}, viewer)).status).toBe(200);
     expect((await api('POST', `webhook/replay/${delivery?.id}`, undefined, viewer)).status).toBe(403);
   });
