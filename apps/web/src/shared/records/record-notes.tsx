@@ -12,7 +12,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+  type UseMutationResult,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../account/use-account';
@@ -20,8 +26,32 @@ import { formattersFor } from '../format/intl-format';
 import { notify } from '../notify';
 import { type Notification, useSocketEvent } from '../socket';
 import { EmptyState } from '../ui/empty-state';
-import { type NotedModule, recordNotesKey, useChangeRecordNote, useRecordNotes } from './api/record-notes';
+import {
+  type NoteChange,
+  type NotedModule,
+  type NotesPage,
+  recordNotesKey,
+  useChangeRecordNote,
+  useRecordNotes,
+} from './api/record-notes';
 import { ConfirmPopover } from './components/confirm-popover';
+
+/**
+ * Where a panel's notes come from: a contact's are found by their contact (`contact_id`, which a converted
+ * lead's notes gain too), a lead's or a deal's by the record (`module` and `reference_id`).
+ */
+export type NotesSource = {
+  notes: Pick<
+    UseInfiniteQueryResult<InfiniteData<NotesPage>>,
+    'data' | 'isPending' | 'isError' | 'hasNextPage' | 'fetchNextPage' | 'isFetchingNextPage'
+  >;
+  change: Pick<UseMutationResult<unknown, Error, NoteChange>, 'mutate' | 'isPending'>;
+  /** The cache read again when a note notification concerns the record. */
+  queryKey: QueryKey;
+  /** The record's id and the note field that names it. */
+  recordId: string;
+  field: 'contact_id' | 'reference_id';
+};
 
 type NoteRowProps = {
   note: Note;
@@ -30,7 +60,7 @@ type NoteRowProps = {
   canEdit: boolean;
   canDelete: boolean;
   isPending: boolean;
-  onSave: (description: string) => Promise<unknown>;
+  onSave: (description: string, done: () => void) => void;
   onDelete: () => void;
 };
 
@@ -56,7 +86,7 @@ const NoteRow = ({ note, author, when, canEdit, canDelete, isPending, onSave, on
           <Button
             variant="contained"
             disabled={draft.trim() === '' || isPending}
-            onClick={() => void onSave(draft.trim()).then(() => setDraft(null))}
+            onClick={() => onSave(draft.trim(), () => setDraft(null))}
             data-testid="record-note-save"
           >
             {t('records.notes.save')}
@@ -106,17 +136,17 @@ const NoteRow = ({ note, author, when, canEdit, canDelete, isPending, onSave, on
 };
 
 /**
- * A lead's or a deal's notes: a comment box (note.create), the notes newest first, 20 a page, each
- * editable with note.edit and deletable with note.delete, kept live by the note notifications.
+ * The one notes panel of a record (a contact in the chat or on its detail, a lead, a deal): a comment box
+ * (note.create), the notes newest first, 20 a page, each editable with note.edit and deletable with
+ * note.delete, kept live by the note notifications.
  */
-export const RecordNotes = ({ module, referenceId }: { module: NotedModule; referenceId: string }) => {
+export const NotesPanel = ({ source }: { source: NotesSource }) => {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const queryClient = useQueryClient();
   const { list_user } = useAccount();
   const [text, setText] = useState('');
-  const notes = useRecordNotes(module, referenceId);
-  const change = useChangeRecordNote(module, referenceId);
+  const { notes, change, queryKey, recordId, field } = source;
   const items = notes.data?.pages.flatMap((page) => page.items) ?? [];
   const authorOf = (id: string) => list_user.find((member) => member.id === id)?.name ?? '';
   const format = formattersFor(i18n.language);
@@ -125,12 +155,14 @@ export const RecordNotes = ({ module, referenceId }: { module: NotedModule; refe
   useSocketEvent<Notification>('notification', (notification) => {
     if (notification.module !== 'note') return;
     const shown = new Set(items.map((note) => note.id));
-    const isThisRecord = notification.data.some((entry) => {
-      const note = entry as { id?: unknown; reference_id?: unknown };
-      // A deleted note may arrive as its id only.
-      return note.reference_id === referenceId || shown.has(note.id as string);
-    });
-    if (isThisRecord) void queryClient.invalidateQueries({ queryKey: recordNotesKey(module, referenceId) });
+    // ref names the record the server meant; a deleted note may arrive as its id only.
+    const isThisRecord =
+      notification.ref === recordId ||
+      notification.data.some((entry) => {
+        const note = entry as Partial<Record<'id' | NotesSource['field'], unknown>>;
+        return note[field] === recordId || shown.has(note.id as string);
+      });
+    if (isThisRecord) void queryClient.invalidateQueries({ queryKey });
   });
 
   const submit = () => {
@@ -140,7 +172,10 @@ export const RecordNotes = ({ module, referenceId }: { module: NotedModule; refe
   };
 
   return (
-    <Card variant="outlined" sx={{ maxWidth: 760 }} data-testid="record-notes">
+    <Card variant="outlined" sx={{ maxWidth: 760 }} data-testid="notes-panel">
+      <Typography variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>
+        {t('records.notes.title')}
+      </Typography>
       {can('note.create') && (
         <Stack spacing={1} sx={{ p: 2 }}>
           <TextField
@@ -187,8 +222,11 @@ export const RecordNotes = ({ module, referenceId }: { module: NotedModule; refe
                 canEdit={can('note.edit')}
                 canDelete={can('note.delete')}
                 isPending={change.isPending}
-                onSave={(description) =>
-                  change.mutateAsync({ kind: 'edit', id: note.id, description }).catch(failed)
+                onSave={(description, done) =>
+                  change.mutate(
+                    { kind: 'edit', id: note.id, description },
+                    { onSuccess: done, onError: failed },
+                  )
                 }
                 onDelete={() => change.mutate({ kind: 'delete', id: note.id }, { onError: failed })}
               />
@@ -206,5 +244,22 @@ export const RecordNotes = ({ module, referenceId }: { module: NotedModule; refe
         )}
       </Box>
     </Card>
+  );
+};
+
+/** A lead's or a deal's notes: found and added by the record's module and id. */
+export const RecordNotes = ({ module, referenceId }: { module: NotedModule; referenceId: string }) => {
+  const notes = useRecordNotes(module, referenceId);
+  const change = useChangeRecordNote(module, referenceId);
+  return (
+    <NotesPanel
+      source={{
+        notes,
+        change,
+        queryKey: recordNotesKey(module, referenceId),
+        recordId: referenceId,
+        field: 'reference_id',
+      }}
+    />
   );
 };

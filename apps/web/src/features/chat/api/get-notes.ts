@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api-client';
 import type { Page } from '../chat-cache';
 
+/** A contact's notes are found by their contact: its own and those of the leads converted into it. */
 export const notesQueryKey = (contactId: string) => ['chat', 'notes', contactId] as const;
 
 export const getNotes = async (
@@ -36,5 +37,4 @@ export const notesQueryOptions = (contactId: string) =>
     },
   });
 
-export const useNotes = (contactId: string, isEnabled: boolean) =>
-  useInfiniteQuery({ ...notesQueryOptions(contactId), enabled: isEnabled });
+export const useNotes = (contactId: string) => useInfiniteQuery(notesQueryOptions(contactId));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
 import { RecordTasks } from '../../tasks/components/record-tasks';
 import { ContactDealsPanel } from './contact-deals-panel';
-import { NotesPanel } from './notes-panel';
+import { ContactNotes } from './notes-panel';
 
 /**
  * Beside the conversation, what the agent works on with this customer without leaving the chat: the
@@ -37,9 +37,11 @@ export const ContactSidePanel = ({ contact, onClose }: { contact: Contact; onClo
             />
           </Box>
         )}
-        <Box sx={{ flex: '1 0 auto' }}>
-          <NotesPanel contactId={contact.id} />
-        </Box>
+        {can('note.view') && (
+          <Box sx={{ p: 1.5 }}>
+            <ContactNotes contactId={contact.id} />
+          </Box>
+        )}
       </Box>
     </Box>
   );

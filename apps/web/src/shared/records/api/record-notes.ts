@@ -8,7 +8,8 @@ export type NotedModule = 'lead' | 'deal';
 export const recordNotesKey = (module: NotedModule, referenceId: string) =>
   ['records', module, 'notes', referenceId] as const;
 
-type NotesPage = { items: Note[]; total: number };
+/** One page of notes, newest first, with how many there are in all. */
+export type NotesPage = { items: Note[]; total: number };
 
 /** The record's notes (its module and id as the reference), newest first, 20 a page. */
 const getRecordNotes = async (
@@ -45,12 +46,20 @@ export const useRecordNotes = (module: NotedModule, referenceId: string) =>
     },
   });
 
-type NoteChange =
+/** One change to a list of notes: a new one, a new text, or a deletion. */
+export type NoteChange =
   | { kind: 'create'; description: string }
   | { kind: 'edit'; id: string; description: string }
   | { kind: 'delete'; id: string };
 
-const send = async (module: NotedModule, referenceId: string, change: NoteChange): Promise<Note | null> => {
+/**
+ * What a new note names: a lead's or deal's record (it stays with the record), or a contact, whose
+ * conversation and detail page both list it.
+ */
+export type NoteOwner = { contact_id: string; module: string; reference_id: string };
+
+/** Sends one change of a list of notes; answers the note written (none for a deletion). */
+export const sendNoteChange = async (owner: NoteOwner, change: NoteChange): Promise<Note | null> => {
   if (change.kind === 'delete') {
     await api.request(`note/deleteone/${change.id}`, { method: 'DELETE', errors: 'caller' });
     return null;
@@ -64,11 +73,10 @@ const send = async (module: NotedModule, referenceId: string, change: NoteChange
       }),
     );
   }
-  // A lead or deal note names its record, not a contact: it stays with the record.
   return firstOf(
     await api.request<Note>('note/create', {
       method: 'POST',
-      body: { description: change.description, contact_id: '', module, reference_id: referenceId },
+      body: { description: change.description, ...owner },
       errors: 'caller',
     }),
   );
@@ -78,7 +86,8 @@ const send = async (module: NotedModule, referenceId: string, change: NoteChange
 export const useChangeRecordNote = (module: NotedModule, referenceId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: NoteChange) => send(module, referenceId, change),
+    mutationFn: (change: NoteChange) =>
+      sendNoteChange({ contact_id: '', module, reference_id: referenceId }, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recordNotesKey(module, referenceId) }),
   });
 };
