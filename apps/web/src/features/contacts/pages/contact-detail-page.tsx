@@ -13,12 +13,12 @@ import { CallButton } from '../../calls/call-button';
 import { useCallSetup } from '../../calls/calls-api';
 import { ContactCalls } from '../../calls/contact-calls';
 import { ContactAvatar } from '../../chat/components/contact-avatar';
+import { ContactNotes } from '../../chat/components/notes-panel';
 import { ContactPayments } from '../../payments/components/contact-payments';
 import { RecordTasks } from '../../tasks/components/record-tasks';
 import { ContactDetailConversation, OpenInChatButton } from '../components/contact-detail-conversation';
 import { ContactDetailData } from '../components/contact-detail-data';
 import { ContactDetailDeals } from '../components/contact-detail-deals';
-import { ContactDetailNotes } from '../components/contact-detail-notes';
 import { contactDetailKey, useContactDetail, useSaveContact } from '../components/contact-detail-query';
 import { ContactDetailSide } from '../components/contact-detail-side';
 
@@ -94,7 +94,7 @@ export const ContactDetailPage = () => {
           {
             key: 'notes',
             label: t('recordDetail.tabs.notes'),
-            render: () => <ContactDetailNotes contactId={id} />,
+            render: () => <ContactNotes contactId={id} />,
           },
         ]
       : []),
