@@ -16,6 +16,7 @@ export const pcts = (summary: Summary) =>
   summary.count === 0 ? 'n/a' : `${ms(summary.p50)} / ${ms(summary.p95)} / ${ms(summary.p99)}`;
 export const ratio = (ours: number, limit: number) =>
   Number.isFinite(ours) && Number.isFinite(limit) && limit > 0 ? (ours / limit).toFixed(2) : 'n/a';
+export const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 export const verdict = (isMet: boolean | undefined) => (isMet === undefined ? '' : isMet ? 'met' : 'MISSED');
 
 export const markdownTable = (rows: Row[]): string => {

@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { kib, type Row, ratio, verdict } from '../lib/report';
 import { REPO_ROOT } from '../lib/server';
+import type { PhaseContext, Results } from './context';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -91,3 +93,28 @@ export const measureBundles = (): BundleRoute[] => {
     rmSync(outDir, { recursive: true, force: true });
   }
 };
+
+/** The phase: every route sized, and a check per route that fails the run when it outgrows its ceiling. */
+export const bundleSizesPhase = async ({ results, log }: PhaseContext) => {
+  log('web: build and size the JavaScript of the first screens');
+  results.bundles = measureBundles();
+  for (const route of results.bundles) {
+    results.checks.push({
+      name: `web: ${route.name} gzipped JavaScript (bytes) within its ceiling of ${route.ceilingBytes}`,
+      expected: route.ceilingBytes,
+      actual: route.gzipBytes,
+      ok: route.gzipBytes <= route.ceilingBytes,
+    });
+  }
+};
+
+/** One row a route: its size beside its ceiling, the verdict against the target. */
+export const bundleRows = (r: Results): Row[] =>
+  (r.bundles ?? []).map((route) => ({
+    metric: `web: ${route.name}, JavaScript gzipped (${route.files} files)`,
+    ours: `${kib(route.gzipBytes)} KiB`,
+    limit: `${kib(route.ceilingBytes)} KiB ceiling`,
+    ratio: ratio(route.gzipBytes, route.targetBytes),
+    target: `≤ ${kib(route.targetBytes)} KiB`,
+    verdict: verdict(route.gzipBytes <= route.targetBytes),
+  }));

@@ -1,6 +1,8 @@
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
-import { INGEST_FORMATS } from './ingest';
+import type { PhaseContext } from './context';
+import { deviceIdsOf, INGEST_FORMATS } from './ingest';
+import { rawDbCheck } from './raw-db';
 
 export type Check = { name: string; expected: number; actual: number; ok: boolean };
 
@@ -88,4 +90,25 @@ export const countChecks = async (
     ok: apart === 0,
   });
   return checks;
+};
+
+/**
+ * The phase with the product stopped, after every phase that posted webhooks: the count checks of each
+ * ingest and realtime run (the realtime ones on the sandbox device), then the raw limit's stored operations.
+ */
+export const countChecksPhase = async ({ results }: PhaseContext, sql: Sql, tenant: BenchTenant) => {
+  const expectations = [
+    ...(results.ingest?.runs ?? []).map((run) => ({
+      idPrefix: run.idPrefix,
+      acceptedIdList: run.acceptedIdList,
+      deviceIds: deviceIdsOf(tenant, run.format),
+    })),
+    ...[...results.realtime, ...(results.realtimePipeline ? [results.realtimePipeline] : [])].map((run) => ({
+      idPrefix: `rt-${run.label}`,
+      acceptedIdList: run.acceptedIdList,
+      deviceIds: deviceIdsOf(tenant, 'sandbox'),
+    })),
+  ];
+  results.checks.push(...(await countChecks(sql, tenant, expectations)));
+  if (results.rawDb) results.checks.push(await rawDbCheck(sql, tenant, results.rawDb));
 };

@@ -2,10 +2,12 @@ import { type DashboardQuery, dashboardQuerySchema } from '@conversa/domain';
 import { createDashboardService } from '../../apps/server/src/modules/metrics/dashboard.service';
 import { rollUp } from '../../apps/server/src/modules/metrics/metric-rollups';
 import type { BenchTenant } from '../generate';
-import type { Sql } from '../lib/db';
+import { type DatabaseTarget, openSql, type Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
+import { ms, pcts, type Row, ratio, verdict } from '../lib/report';
 import { capturingService, timeQueries } from '../lib/sql-floor';
+import type { PhaseContext, Results } from './context';
 
 export type DashboardRoute = 'main' | 'advanced';
 export type DashboardsResult = {
@@ -108,4 +110,87 @@ export const rawDashboardSql = async (
   const { deps, auth, take } = capturingService(sql, tenant);
   await createDashboardService({ db: deps.db })[route](auth, yearToDate());
   return timeQueries(sql, take(), repeats);
+};
+
+const ROUTES: DashboardRoute[] = ['main', 'advanced'];
+
+/** With the product stopped: a year of events seeded, rolled up and analysed, then each route's floor. */
+const seedAndFloors = async (target: DatabaseTarget, tenant: BenchTenant, repeats: number) => {
+  const sql = await openSql(target, 4);
+  const rawSql = new Map<DashboardRoute, Summary>();
+  let seeded: Pick<DashboardsResult, 'events' | 'rollup'> = { events: 0, rollup: { events: 0, ms: 0 } };
+  try {
+    seeded = await seedDashboardEvents(sql, tenant);
+    await sql.query('vacuum analyze metric_events, metric_days, metric_deal_days, metric_hours');
+    for (const route of ROUTES) rawSql.set(route, await rawDashboardSql(sql, tenant, route, repeats));
+  } finally {
+    await sql.close();
+  }
+  return { seeded, rawSql };
+};
+
+/** The phase: its own events and floors, then each route over HTTP on a product of its own. */
+export const dashboardsPhase = async (
+  { profile, target, results, log, startProduct, stopProducts }: PhaseContext,
+  tenant: BenchTenant,
+) => {
+  log(
+    'dashboards: a year of metric events rolled up, dashboard/main and /advanced over HTTP and their own SQL',
+  );
+  const { seeded, rawSql } = await seedAndFloors(target, tenant, Math.min(profile.inbox.requests, 50));
+  const server = await startProduct('dashboards');
+  try {
+    const rows: DashboardsResult['rows'] = [];
+    for (const route of ROUTES) {
+      const latency = await runDashboardHttp(
+        server.url,
+        tenant,
+        route,
+        profile.inbox.requests,
+        profile.inbox.warmup,
+      );
+      const floor = rawSql.get(route);
+      if (floor) rows.push({ route, latency, rawSql: floor });
+    }
+    results.dashboards = { ...seeded, rows };
+  } finally {
+    await stopProducts();
+  }
+};
+
+/**
+ * Each customer message writes one event (two when it opens a conversation): the rollup keeps up with
+ * ingest while it adds up events faster than the highest sustained rate writes them.
+ */
+const rollupRow = (r: Results, rollup: DashboardsResult['rollup']): Row => {
+  const eventsPerSecond = (rollup.events / rollup.ms) * 1000;
+  const ingestRates = (r.ingest?.runs ?? []).map((run) => run.acceptedPerSecond);
+  const ingest = ingestRates.length > 0 ? Math.max(...ingestRates) * 2 : Number.NaN;
+  return {
+    metric: `metric rollup: ${rollup.events.toLocaleString('en')} events added up in one run`,
+    ours: `${Math.round(eventsPerSecond).toLocaleString('en')} events/s (${ms(rollup.ms)})`,
+    limit: Number.isNaN(ingest)
+      ? 'ingest not measured (--only)'
+      : `${Math.round(ingest)} events/s written by ingest at its highest`,
+    ratio: Number.isNaN(ingest) ? '' : ratio(eventsPerSecond, ingest),
+    target: 'keeps up with ingest (no backlog)',
+    verdict: r.profile === 'smoke' || Number.isNaN(ingest) ? '' : verdict(eventsPerSecond > ingest),
+  };
+};
+
+/** Each route beside its floor, then the rollup beside ingest; no verdict on smoke. */
+export const dashboardsRows = (r: Results): Row[] => {
+  const { dashboards } = r;
+  if (!dashboards) return [];
+  const rows: Row[] = dashboards.rows.map((row) => ({
+    metric: `dashboard/${row.route}, a year (${dashboards.events.toLocaleString('en')} events): p50 / p95 / p99`,
+    ours: pcts(row.latency),
+    limit: `${ms(row.rawSql.p95)} raw SQL p95`,
+    ratio: ratio(row.latency.p95, row.rawSql.p95),
+    target: 'p95 ≤ 100 ms, ≤ 2 × raw SQL',
+    verdict:
+      r.profile === 'smoke' ? '' : verdict(row.latency.p95 <= 100 && row.latency.p95 <= 2 * row.rawSql.p95),
+  }));
+  if (dashboards.rollup.events > 0) rows.push(rollupRow(r, dashboards.rollup));
+  return rows;
 };

@@ -1,11 +1,13 @@
 import { dealKanbanSchema } from '@conversa/domain';
 import { createDealsService } from '../../apps/server/src/modules/deals/deals.service';
 import type { BenchTenant } from '../generate';
-import type { Sql } from '../lib/db';
+import { type DatabaseTarget, openSql, type Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
 import type { ProfileName } from '../lib/profiles';
+import { ms, pcts, type Row, ratio, verdict } from '../lib/report';
 import { capturingService, timeQueries } from '../lib/sql-floor';
+import type { PhaseContext, Results } from './context';
 
 /** Deals on the measured pipeline: the issue's 20,000 on quick and full, a handful on smoke. */
 export const DEALS_BY_PROFILE: Record<ProfileName, number> = { smoke: 300, quick: 20_000, full: 20_000 };
@@ -83,3 +85,59 @@ export const rawDealsKanbanSql = async (
   await createDealsService(deps).kanban(auth, dealKanbanSchema.parse({ pipeline_id: pipelineId }));
   return timeQueries(sql, take(), repeats);
 };
+
+/** With the product stopped: the pipeline seeded and analysed, then the board's floor. */
+const seedAndFloor = async (target: DatabaseTarget, tenant: BenchTenant, count: number, repeats: number) => {
+  const sql = await openSql(target, 4);
+  try {
+    const pipelineId = await seedDealsPipeline(sql, tenant, count);
+    await sql.query('vacuum analyze deals');
+    const rawSql = await rawDealsKanbanSql(sql, tenant, pipelineId, repeats);
+    return { pipelineId, rawSql };
+  } finally {
+    await sql.close();
+  }
+};
+
+/** The phase: its own pipeline and floor, then the board over HTTP on a product of its own. */
+export const dealsPhase = async (
+  { profile, target, results, log, startProduct, stopProducts }: PhaseContext,
+  tenant: BenchTenant,
+) => {
+  const count = DEALS_BY_PROFILE[profile.name];
+  log(`deals: one pipeline of ${count} deals, deal/kanban over HTTP and its own SQL run directly`);
+  const { pipelineId, rawSql } = await seedAndFloor(
+    target,
+    tenant,
+    count,
+    Math.min(profile.inbox.requests, 50),
+  );
+  const server = await startProduct('deals');
+  try {
+    const latency = await runDealsKanbanHttp(
+      server.url,
+      tenant,
+      pipelineId,
+      profile.inbox.requests,
+      profile.inbox.warmup,
+    );
+    results.deals = { deals: count, stages: STAGES, latency, rawSql };
+  } finally {
+    await stopProducts();
+  }
+};
+
+/** The board beside its floor; no verdict on smoke. */
+export const dealsRows = ({ deals, profile }: Results): Row[] =>
+  deals
+    ? [
+        {
+          metric: `deals kanban, one pipeline of ${deals.deals.toLocaleString('en')} deals in ${deals.stages} stages: p50 / p95 / p99`,
+          ours: pcts(deals.latency),
+          limit: `${ms(deals.rawSql.p95)} raw SQL p95`,
+          ratio: ratio(deals.latency.p95, deals.rawSql.p95),
+          target: 'p95 < 100 ms',
+          verdict: profile === 'smoke' ? '' : verdict(deals.latency.p95 < 100),
+        },
+      ]
+    : [];

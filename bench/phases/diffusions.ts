@@ -7,9 +7,12 @@ import { contactRecords } from '../../apps/server/src/modules/contacts/contacts.
 import { freezeAudience } from '../../apps/server/src/modules/diffusions/diffusion-audience';
 import { delayAfterSend } from '../../apps/server/src/modules/diffusions/diffusion-pacing';
 import type { BenchTenant } from '../generate';
-import type { Sql } from '../lib/db';
+import { openSql, type Sql } from '../lib/db';
 import { postJson } from '../lib/http';
 import type { ProfileName } from '../lib/profiles';
+import { ms, type Row, ratio, verdict } from '../lib/report';
+import type { Check } from './checks';
+import type { PhaseContext, Results } from './context';
 
 /**
  * The audience frozen at start (the issue's 50,000 on quick and full, a handful on smoke) and the
@@ -203,4 +206,82 @@ export const rawFreeze = async (
     await db.execute(drizzleSql`delete from diffusion_recipients where diffusion_id = ${rawDraft.id}`);
   }
   return timings;
+};
+
+type Sizes = (typeof DIFFUSIONS_BY_PROFILE)[ProfileName];
+
+/** Not timing: the start froze the whole audience once, and the paced diffusion sent to every recipient. */
+const diffusionsChecks = (sizes: Sizes, { frozen, paced }: DiffusionsResult): Check[] => [
+  {
+    name: 'diffusions: every audience contact frozen once',
+    expected: sizes.freeze,
+    actual: frozen.recipients,
+    ok: frozen.recipients === sizes.freeze,
+  },
+  {
+    name: 'diffusions: every paced recipient sent',
+    expected: sizes.paced,
+    actual: paced.sent,
+    ok: paced.sent === sizes.paced && paced.recipients === sizes.paced,
+  },
+];
+
+/**
+ * The phase: the audience seeded with the product stopped, both diffusions over HTTP on a product of its
+ * own, then (stopped again) the start's INSERT … SELECT run raw into the kept draft.
+ */
+export const diffusionsPhase = async (
+  { profile, target, results, log, startProduct, stopProducts }: PhaseContext,
+  tenant: BenchTenant,
+) => {
+  const sizes = DIFFUSIONS_BY_PROFILE[profile.name];
+  log(`diffusions: start freezing ${sizes.freeze} recipients, then ${sizes.paced} paced sends`);
+  const seedSql = await openSql(target, 2);
+  try {
+    await seedDiffusionAudience(seedSql, tenant, sizes.freeze, sizes.paced);
+  } finally {
+    await seedSql.close();
+  }
+  const server = await startProduct('diffusions');
+  let measured: Awaited<ReturnType<typeof runDiffusionsHttp>>;
+  try {
+    measured = await runDiffusionsHttp(server.url, server.child.pid ?? 0, tenant);
+  } finally {
+    await stopProducts();
+  }
+  const rawSql = await openSql(target, 2);
+  try {
+    measured.result.frozen.rawMs = await rawFreeze(rawSql, tenant, measured.rawDraft, 3);
+  } finally {
+    await rawSql.close();
+  }
+  results.diffusions = measured.result;
+  results.checks.push(...diffusionsChecks(sizes, measured.result));
+};
+
+/** The start beside its raw INSERT … SELECT (and the server's RSS), the send rate beside the pacing's own. */
+export const diffusionsRows = (r: Results): Row[] => {
+  if (!r.diffusions) return [];
+  const { frozen, rssMiB, paced } = r.diffusions;
+  const rawBest = Math.min(...frozen.rawMs);
+  const timed = r.profile !== 'smoke';
+  const p = BENCH_PACING;
+  return [
+    {
+      metric: `diffusion/start freezing ${frozen.recipients.toLocaleString('en')} recipients (one INSERT … SELECT); server RSS before / peak / after`,
+      ours: `${ms(frozen.startMs)}; ${rssMiB.before} / ${rssMiB.peak} / ${rssMiB.after} MiB`,
+      limit: `${ms(rawBest)} the same INSERT … SELECT raw`,
+      ratio: ratio(frozen.startMs, rawBest),
+      target: 'seconds; RSS flat (< 50 MiB more)',
+      verdict: timed ? verdict(frozen.startMs < 10_000 && rssMiB.peak - rssMiB.before < 50) : '',
+    },
+    {
+      metric: `diffusion send rate, ${paced.sent} messages on a sandbox device at ${p.min_interval} s apart, ${p.min_pause} s pause every ${p.min_batch}`,
+      ours: `${paced.perSecond.toFixed(3)}/s over ${paced.seconds.toFixed(1)} s`,
+      limit: `${paced.expectedPerSecond.toFixed(3)}/s the pacing's own`,
+      ratio: ratio(paced.perSecond, paced.expectedPerSecond),
+      target: 'within 5% of the pacing',
+      verdict: timed ? verdict(Math.abs(paced.perSecond / paced.expectedPerSecond - 1) <= 0.05) : '',
+    },
+  ];
 };

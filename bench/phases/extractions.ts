@@ -1,9 +1,11 @@
 import { request } from 'node:http';
 import type { Extraction } from '@conversa/domain';
 import type { BenchTenant } from '../generate';
-import type { Sql } from '../lib/db';
+import { openSql, type Sql } from '../lib/db';
 import type { ProfileName } from '../lib/profiles';
+import { kib, ms, type Row, ratio, verdict } from '../lib/report';
 import { residentMiB } from '../lib/server';
+import type { PhaseContext, Results } from './context';
 
 /** The issue's extraction: 100,000 contacts (a few thousand on smoke, which only proves the path). */
 export const EXTRACTION_CONTACTS: Record<ProfileName, number> = {
@@ -136,4 +138,54 @@ export const runExtraction = async (
     rssMiB: { before, peak, after: residentMiB(serverPid) },
     rawCopyMs,
   };
+};
+
+/**
+ * The phase: the contacts topped up and the floor read (twice, the first to warm the cache) with the product
+ * stopped, then the extraction on a product of its own, checked for one row per contact.
+ */
+export const extractionsPhase = async (
+  { profile, target, results, log, startProduct, stopProducts }: PhaseContext,
+  tenant: BenchTenant,
+) => {
+  const count = EXTRACTION_CONTACTS[profile.name];
+  log(`extractions: every one of ${count} contacts as CSV in the background, the server's RSS sampled`);
+  const seedSql = await openSql(target, 1);
+  let contacts = 0;
+  let rawCopyMs = 0;
+  try {
+    contacts = await seedExtractionContacts(seedSql, tenant, count);
+    await rawExtractionCopy(seedSql, tenant);
+    rawCopyMs = await rawExtractionCopy(seedSql, tenant);
+  } finally {
+    await seedSql.close();
+  }
+  const server = await startProduct('extractions');
+  try {
+    results.extraction = await runExtraction(server.url, server.child.pid ?? 0, tenant, contacts, rawCopyMs);
+  } finally {
+    await stopProducts();
+  }
+  results.checks.push({
+    name: 'extractions: one row per contact of the company',
+    expected: contacts,
+    actual: results.extraction.rows,
+    ok: results.extraction.rows === contacts,
+  });
+};
+
+/** The extraction beside PostgreSQL's own CSV of the same rows; streamed means the server's RSS stays flat. */
+export const extractionRows = (r: Results): Row[] => {
+  if (!r.extraction) return [];
+  const { contacts, bytes, totalMs, rssMiB, rawCopyMs } = r.extraction;
+  return [
+    {
+      metric: `extraction of ${contacts.toLocaleString('en')} contacts as CSV (${kib(bytes)} KiB), create → done; server RSS before / peak / after`,
+      ours: `${ms(totalMs)}; ${rssMiB.before} / ${rssMiB.peak} / ${rssMiB.after} MiB`,
+      limit: `${ms(rawCopyMs)} the same rows and columns as CSV text from PostgreSQL`,
+      ratio: ratio(totalMs, rawCopyMs),
+      target: 'streamed: RSS growth < 50 MB (47.7 MiB)',
+      verdict: r.profile === 'smoke' ? '' : verdict(rssMiB.peak - rssMiB.before < 50e6 / 2 ** 20),
+    },
+  ];
 };

@@ -8,6 +8,8 @@ import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
 import { SEARCH_TERMS } from '../lib/names';
+import { ms, pcts, type Row, ratio, verdict } from '../lib/report';
+import type { PhaseContext, Results } from './context';
 
 export type InboxCase = { name: string; query: ChatListQuery; isSearch: boolean };
 
@@ -126,4 +128,47 @@ export const explainInbox = async (
     rows.push({ name: inboxCase.name, rawSql: histogram.summary(), seqScans, planFile });
   }
   return rows;
+};
+
+/** The phase on the running product: every case over HTTP. */
+export const inboxPhase = async (
+  { profile, results, log }: PhaseContext,
+  serverUrl: string,
+  tenant: BenchTenant,
+) => {
+  log('inbox: contact/chats over HTTP');
+  results.inboxHttp = await runInboxHttp(serverUrl, tenant, profile.inbox.requests, profile.inbox.warmup);
+};
+
+/** The phase with the product stopped: each case's plan and its SQL run directly. */
+export const inboxPlansPhase = async (
+  { profile, results, log }: PhaseContext,
+  sql: Sql,
+  tenant: BenchTenant,
+  plansDir: string,
+) => {
+  log('inbox: EXPLAIN (ANALYZE, BUFFERS) and raw SQL');
+  // Settled again after the ingest, as the HTTP measurement found it.
+  await sql.query('vacuum analyze contacts');
+  results.inboxPlans = await explainInbox(sql, tenant, plansDir, Math.min(profile.inbox.requests, 50));
+};
+
+/** One row a case: HTTP latency beside its raw SQL, a sequential scan in its plan named (and missed). */
+export const inboxRows = (r: Results): Row[] => {
+  const plans = new Map((r.inboxPlans ?? []).map((plan) => [plan.name, plan]));
+  return (r.inboxHttp ?? []).map((row) => {
+    const plan = plans.get(row.name);
+    const limitP95 = plan?.rawSql.p95 ?? Number.NaN;
+    const targetMs = row.isSearch ? 25 : 10;
+    const seq =
+      plan && plan.seqScans.length > 0 ? ` SEQ SCAN on ${[...new Set(plan.seqScans)].join(', ')}` : '';
+    return {
+      metric: `inbox ${row.name} (total ${row.total.toLocaleString('en')}): p50 / p95 / p99${seq}`,
+      ours: pcts(row.latency),
+      limit: plan ? `${ms(plan.rawSql.p95)} raw SQL p95` : '',
+      ratio: ratio(row.latency.p95, limitP95),
+      target: `p95 ≤ ${targetMs} ms, no seq scan`,
+      verdict: r.profile === 'full' ? verdict(row.latency.p95 <= targetMs && seq === '') : '',
+    };
+  });
 };

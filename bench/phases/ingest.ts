@@ -2,8 +2,11 @@ import { io, type Socket } from 'socket.io-client';
 import type { BenchTenant } from '../generate';
 import { Histogram, type Summary } from '../lib/histogram';
 import type { Profile } from '../lib/profiles';
+import { pcts, perSecond, type Row, ratio, verdict } from '../lib/report';
 import { forkWorker, type Worker } from '../lib/rpc';
 import type { LoadInput, LoadResult, WebhookFormat } from '../workers/http-load';
+import type { Check } from './checks';
+import type { PhaseContext, Results } from './context';
 
 /**
  * How each webhook format's runs are named, and their provider ids and new phones, which the count checks
@@ -232,3 +235,69 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
     await load.stop();
   }
 };
+
+/** The phase on the running product: every format's rates, then its highest sustained. */
+export const ingestPhase = async (
+  { profile, results }: PhaseContext,
+  serverUrl: string,
+  tenant: BenchTenant,
+) => {
+  results.ingest = await runIngest(profile, tenant, serverUrl);
+};
+
+/**
+ * A run's three rows: accepted/s (a max run beside the raw database and bare Fastify), ack latency, and
+ * webhook → socket latency. Verdicts on the full profile only.
+ */
+const ingestRunRows = (r: Results, ingest: IngestResult, run: IngestRun): Row[] => {
+  const raw = r.rawDb?.perSecond ?? Number.NaN;
+  const isFull = r.profile === 'full';
+  const isMax = run.mode === 'max';
+  const format = INGEST_FORMATS[run.format].name;
+  const name = isMax ? `ingest ${format}, highest sustained` : `ingest ${format} at ${run.targetRate}/s`;
+  const bareRun = ingest.bareFastify[run.format];
+  const bare = bareRun?.acceptedPerSecond ?? Number.NaN;
+  return [
+    {
+      metric: `${name}: accepted/s (${run.failed} failed)`,
+      ours: perSecond(run.acceptedPerSecond),
+      limit: isMax
+        ? `${Number.isNaN(raw) ? 'raw DB not measured (--only)' : `${perSecond(raw)} raw DB`}, ${perSecond(bare)} bare Fastify`
+        : '',
+      ratio: isMax ? `${ratio(run.acceptedPerSecond, raw)} / ${ratio(run.acceptedPerSecond, bare)}` : '',
+      target: isMax ? '≥ 1,500/s and ≥ 0.50 of raw DB' : '',
+      verdict:
+        isMax && isFull ? verdict(run.acceptedPerSecond >= 1500 && run.acceptedPerSecond / raw >= 0.5) : '',
+    },
+    {
+      metric: `${name}: ack p50 / p95 / p99`,
+      ours: pcts(run.ack),
+      limit: isMax && bareRun ? pcts(bareRun.ack) : '',
+      ratio: isMax && bareRun ? ratio(run.ack.p99, bareRun.ack.p99) : '',
+      target: run.targetRate === 300 ? 'p99 ≤ 50 ms' : '',
+      verdict: run.targetRate === 300 && isFull ? verdict(run.ack.p99 <= 50) : '',
+    },
+    {
+      metric: `${name}: webhook → socket p50 / p95 / p99 (${run.notificationsSeen}/${run.acceptedIds} seen)`,
+      ours: pcts(run.toSocket),
+      limit: '',
+      ratio: '',
+      target: isMax ? '' : 'p95 ≤ 100 ms',
+      verdict: !isMax && isFull ? verdict(run.toSocket.p95 <= 100) : '',
+    },
+  ];
+};
+
+export const ingestRows = (r: Results): Row[] => {
+  const { ingest } = r;
+  return ingest ? ingest.runs.flatMap((run) => ingestRunRows(r, ingest, run)) : [];
+};
+
+/** Not timing: every run's notifications reached the agent's socket at all. */
+export const ingestChecks = (r: Results): Check[] =>
+  (r.ingest?.runs ?? []).map((run) => ({
+    name: `${run.idPrefix}: notifications reached the agent socket`,
+    expected: 1,
+    actual: run.notificationsSeen,
+    ok: run.notificationsSeen > 0,
+  }));

@@ -4,7 +4,9 @@ import type { Database } from '../../apps/server/src/core/db/database';
 import { createJobQueue, type NewJob } from '../../apps/server/src/core/jobs/job-queue';
 import type { Query, Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
+import { pcts, perSecond, type Row, ratio } from '../lib/report';
 import { type ClaimRun, createRunTally } from './claim-run';
+import type { PhaseContext, Results } from './context';
 import { drainWithPgBoss, sendInTransaction, startPgBoss, stopPgBoss } from './pg-boss';
 
 /**
@@ -189,4 +191,59 @@ export const runJobs = async (
     await sql.query(`delete from jobs where name = $1`, [NAME]);
     await stopPgBoss(sql, boss);
   }
+};
+
+/** The phase with the product stopped: the queue measured, and a check that each drain ran every job once. */
+export const jobsPhase = async ({ profile, results, log }: PhaseContext, sql: Sql) => {
+  log('job queue: enqueue inside a transaction, claim + complete with one and two workers');
+  results.jobs = await runJobs(sql, profile.jobs);
+  const { claims } = results.jobs;
+  for (const [label, run] of Object.entries({
+    'one worker': claims.oneWorker,
+    'two workers': claims.twoWorkers,
+    'bare claim loop': claims.bareFour,
+    'pg-boss fetch + complete': claims.pgBossFour,
+  })) {
+    results.checks.push({
+      name: `jobs, ${label}: every job ran exactly once and is done`,
+      expected: claims.jobs,
+      actual: run.ranTwice > 0 ? -run.ranTwice : Math.min(run.ran, run.done),
+      ok: run.ran === claims.jobs && run.done === claims.jobs && run.ranTwice === 0,
+    });
+  }
+};
+
+/** Enqueue (ours and pg-boss's) beside a bare insert, then each drain beside the bare claim loop. */
+export const jobRows = (r: Results): Row[] => {
+  if (!r.jobs) return [];
+  const { enqueue, claims } = r.jobs;
+  const claimRow = (label: string, run: ClaimRun, bare: ClaimRun, connections: number): Row => ({
+    metric: `jobs: claim + complete, ${label} (${claims.jobs.toLocaleString('en')} no-op jobs)`,
+    ours: perSecond(run.perSecond),
+    limit: `${perSecond(bare.perSecond)} bare claim + done on ${connections} connections`,
+    ratio: ratio(run.perSecond, bare.perSecond),
+    target: '',
+    verdict: '',
+  });
+  return [
+    {
+      metric: `jobs: enqueue inside a transaction (${enqueue.perTransaction} a transaction), p50 / p95 / p99`,
+      ours: pcts(enqueue.ours),
+      limit: `${pcts(enqueue.bare)} bare insert of the same row`,
+      ratio: ratio(enqueue.ours.p50, enqueue.bare.p50),
+      target: '',
+      verdict: '',
+    },
+    {
+      metric: `jobs: pg-boss 10 send inside the same transactions, p50 / p95 / p99`,
+      ours: pcts(enqueue.pgBoss),
+      limit: `${pcts(enqueue.bare)} bare insert of the same row`,
+      ratio: ratio(enqueue.pgBoss.p50, enqueue.bare.p50),
+      target: '',
+      verdict: '',
+    },
+    claimRow('one worker, 4 at a time', claims.oneWorker, claims.bareFour, 4),
+    claimRow('pg-boss 10 fetch + complete, 4 at a time', claims.pgBossFour, claims.bareFour, 4),
+    claimRow('two workers, 4 at a time each', claims.twoWorkers, claims.bareEight, 8),
+  ];
 };

@@ -5,6 +5,9 @@ import type { Query, Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from '../lib/names';
 import { seededRandom } from '../lib/random';
+import { pcts, type Row } from '../lib/report';
+import type { Check } from './checks';
+import type { PhaseContext, Results } from './context';
 
 export const RAW_PHONE_PREFIX = '566';
 export const RAW_ID_PREFIX = 'raw';
@@ -165,3 +168,38 @@ export const runRawDb = async (
     latency: latency.summary(),
   };
 };
+
+/** The phase with the product stopped: the raw work on the profile's connections. */
+export const rawDbPhase = async ({ profile, results, log }: PhaseContext, sql: Sql, tenant: BenchTenant) => {
+  log(`raw database work on ${profile.limits.rawConnections} connection(s)`);
+  results.rawDb = await runRawDb(sql, tenant, profile.limits.rawConnections, profile.limits.rawSeconds);
+};
+
+/** The limit holds only if its work was real: every operation's message is stored. */
+export const rawDbCheck = async (sql: Sql, tenant: BenchTenant, rawDb: RawDbResult): Promise<Check> => {
+  const [row] = await sql.query<{ n: string }>(
+    'select count(*) as n from messages where client_id = $1 and message_id like $2',
+    [tenant.clientId, `${RAW_ID_PREFIX}-%`],
+  );
+  return {
+    name: 'raw limit: every operation stored',
+    expected: rawDb.operations,
+    actual: Number(row?.n ?? 0),
+    ok: Number(row?.n ?? 0) === rawDb.operations,
+  };
+};
+
+/** Its latency alone: its rate is the ingest rows' limit. */
+export const rawDbRows = (r: Results): Row[] =>
+  r.rawDb
+    ? [
+        {
+          metric: `raw DB work per inbound message, ${r.rawDb.connections} connection(s): p50 / p95 / p99`,
+          ours: pcts(r.rawDb.latency),
+          limit: '',
+          ratio: '',
+          target: '',
+          verdict: '',
+        },
+      ]
+    : [];

@@ -1,9 +1,13 @@
 import type { BenchTenant } from '../generate';
+import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import type { Profile } from '../lib/profiles';
+import { pcts, type Row, ratio, verdict } from '../lib/report';
 import { forkWorker, type Worker } from '../lib/rpc';
 import type { LoadResult } from '../workers/http-load';
 import type { SocketSpec, WindowResult } from '../workers/socket-clients';
+import type { Check } from './checks';
+import type { PhaseContext, Results } from './context';
 import { loadInput } from './ingest';
 
 export type RealtimeRun = {
@@ -162,7 +166,7 @@ export const runRealtime = async (
   }
 };
 
-type BareRun = Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked'>;
+export type BareRun = Omit<RealtimeRun, 'otherTenantReceived' | 'otherTenantLeaked'>;
 type Driven = { events: number; acceptedIdList: string[]; notificationsPerEvent: number };
 
 /**
@@ -270,3 +274,110 @@ export const runBarePipeline = (
       }
     },
   );
+
+type Tenants = [BenchTenant, BenchTenant];
+
+/** The phase on the one product process the phases before measured too. */
+export const realtimeOneProcessPhase = async (
+  { profile, results }: PhaseContext,
+  tenants: Tenants,
+  serverUrl: string,
+) => {
+  results.realtime.push(await runRealtime('one', profile, tenants, [serverUrl]));
+};
+
+/** The limit: bare Socket.IO carrying notifications of the sizes the ingest phase saw. */
+export const realtimeBarePhase = async ({ profile, results }: PhaseContext) => {
+  results.realtimeBare = await runBareSocketIo(profile, results.ingest?.notificationSizes ?? []);
+};
+
+/** Two product processes on one Redis; the caller stops them. */
+export const realtimeTwoProcessesPhase = async (
+  { profile, results, startProduct }: PhaseContext,
+  tenants: Tenants,
+  redisUrl: string | undefined,
+) => {
+  const first = await startProduct('redis-1', redisUrl);
+  const second = await startProduct('redis-2', redisUrl);
+  results.realtime.push(await runRealtime('two', profile, tenants, [first.url, second.url]));
+};
+
+/** The limit with the product stopped: the bare pipeline on the bench database. */
+export const realtimePipelinePhase = async (
+  { profile, results, log }: PhaseContext,
+  sql: Sql,
+  tenant: BenchTenant,
+) => {
+  log('realtime: the same webhooks and sockets on the bare pipeline (HTTP, raw transaction, emit)');
+  results.realtimePipeline = await runBarePipeline(profile, tenant, sql.url);
+};
+
+/** A run's two rows: latency beside both limits, and deliveries (with the other tenant's leaks). */
+const realtimeRunRows = (r: Results, run: RealtimeRun): Row[] => {
+  const bareRun = r.realtimeBare;
+  const pipeline = r.realtimePipeline;
+  return [
+    {
+      metric: `realtime ${run.servers} process(es)${run.servers > 1 ? ' + Redis' : ''}: ${run.sockets} sockets, ${run.eventsPerSecond} events/s × ${run.notificationsPerEvent} notifications; p50 / p95 / p99`,
+      ours: pcts(run.latency),
+      limit: [
+        bareRun ? `${pcts(bareRun.latency)} bare Socket.IO` : '',
+        pipeline ? `${pcts(pipeline.latency)} bare pipeline` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+      ratio: [
+        bareRun ? ratio(run.latency.p99, bareRun.latency.p99) : '',
+        pipeline ? ratio(run.latency.p99, pipeline.latency.p99) : '',
+      ]
+        .filter(Boolean)
+        .join(' / '),
+      target: run.servers === 1 ? 'p99 ≤ 250 ms' : '',
+      verdict: run.servers === 1 && r.profile === 'full' ? verdict(run.latency.p99 <= 250) : '',
+    },
+    {
+      metric: `realtime ${run.label}: delivered / expected; other tenant got`,
+      ours: `${run.delivered.toLocaleString('en')} / ${run.expectedDeliveries.toLocaleString('en')}; ${run.otherTenantLeaked} leaked`,
+      limit: bareRun
+        ? `${bareRun.delivered.toLocaleString('en')} / ${bareRun.expectedDeliveries.toLocaleString('en')}`
+        : '',
+      ratio: '',
+      target: 'all delivered, 0 leaked',
+      verdict: verdict(run.otherTenantLeaked === 0 && run.delivered >= run.expectedDeliveries),
+    },
+  ];
+};
+
+/** Every run's rows, then the bare pipeline's own deliveries. */
+export const realtimeRows = (r: Results): Row[] => {
+  const pipeline = r.realtimePipeline;
+  const rows = r.realtime.flatMap((run) => realtimeRunRows(r, run));
+  if (pipeline) {
+    rows.push({
+      metric: `realtime limit, the bare pipeline (HTTP, the raw transaction, the emit; one process): delivered / expected`,
+      ours: `${pipeline.delivered.toLocaleString('en')} / ${pipeline.expectedDeliveries.toLocaleString('en')}`,
+      limit: '',
+      ratio: '',
+      target: '',
+      verdict: '',
+    });
+  }
+  return rows;
+};
+
+/** Not timing: every run delivered something, and nothing of tenant a reached tenant b. */
+export const realtimeChecks = (r: Results): Check[] =>
+  r.realtime.flatMap((run) => [
+    {
+      name: `realtime ${run.label}: other tenant received nothing of tenant a`,
+      expected: 0,
+      actual: run.otherTenantLeaked,
+      ok: run.otherTenantLeaked === 0,
+    },
+    {
+      name: `realtime ${run.label}: deliveries measured`,
+      expected: 1,
+      actual: run.delivered,
+      ok: run.delivered > 0,
+    },
+  ]);

@@ -7,7 +7,9 @@ import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
 import { postJson } from '../lib/http';
+import { kib, ms, pcts, type Row, ratio, verdict } from '../lib/report';
 import { capturingService, timeQueries } from '../lib/sql-floor';
+import type { PhaseContext, Results } from './context';
 
 /** The contact screens' requests: the list, its filters and sorts, and the kanban by stage. */
 export type RecordsCase = { name: string; route: 'search' | 'kanban'; body: SearchBodyInput };
@@ -135,3 +137,47 @@ export const runExports = async (serverUrl: string, tenant: BenchTenant): Promis
   }
   return runs;
 };
+
+/** The phase on the running product: every case over HTTP, then the exports. */
+export const recordsPhase = async (
+  { profile, results, log }: PhaseContext,
+  serverUrl: string,
+  tenant: BenchTenant,
+) => {
+  log('records: contact/search and contact/kanban over HTTP, then every contact exported');
+  results.records = await runRecordsHttp(serverUrl, tenant, profile.inbox.requests, profile.inbox.warmup);
+  results.exports = await runExports(serverUrl, tenant);
+};
+
+/** The phase with the product stopped: each case's floor, set beside its HTTP figure. */
+export const recordsPlansPhase = async (
+  { profile, results, log }: PhaseContext,
+  sql: Sql,
+  tenant: BenchTenant,
+) => {
+  log("records: the record kit's own SQL, run directly");
+  const floors = await rawRecordsSql(sql, tenant, Math.min(profile.inbox.requests, 50));
+  for (const row of results.records ?? []) row.rawSql = floors.get(row.name);
+};
+
+/** One row a case: HTTP latency beside its raw SQL. */
+export const recordsRows = (r: Results): Row[] =>
+  (r.records ?? []).map((row) => ({
+    metric: `contacts ${row.name} (total ${row.total.toLocaleString('en')}): p50 / p95 / p99`,
+    ours: pcts(row.latency),
+    limit: row.rawSql ? `${ms(row.rawSql.p95)} raw SQL p95` : '',
+    ratio: row.rawSql ? ratio(row.latency.p95, row.rawSql.p95) : '',
+    target: 'p95 ≤ 50 ms',
+    verdict: r.profile === 'full' ? verdict(row.latency.p95 <= 50) : '',
+  }));
+
+/** One row an export format: its first and last byte (the table lists them after the extraction). */
+export const exportRows = (r: Results): Row[] =>
+  (r.exports ?? []).map((run) => ({
+    metric: `contacts export ${run.format.toUpperCase()} of every contact (${kib(run.bytes)} KiB): first byte / last byte`,
+    ours: `${ms(run.firstByteMs)} / ${ms(run.totalMs)}`,
+    limit: '',
+    ratio: '',
+    target: 'first byte < 1 s',
+    verdict: verdict(run.firstByteMs < 1000),
+  }));
