@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
 import { type Call, envelope, stubApi } from '../../test/api-stub';
 import { createTestQueryClient, renderRoutesAt } from '../../test/render';
+import { stubScreenWidth } from '../../test/screen-width';
 import { type Page, runListsKey } from './api/confirmations';
 import { applyConfirmationNotification } from './confirmations-live';
 import { ConfirmationDetailPage } from './pages/confirmation-detail-page';
@@ -189,33 +190,13 @@ describe('the confirmation runs', () => {
 });
 
 describe('the runs on a phone', () => {
-  /** A screen this many pixels wide: MUI's breakpoint queries are answered as a browser would. */
-  const screenOf = (width: number) =>
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => {
-        const min = /min-width:\s*([\d.]+)px/.exec(query);
-        const max = /max-width:\s*([\d.]+)px/.exec(query);
-        return {
-          matches: (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])),
-          media: query,
-          onchange: null,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          addListener: () => {},
-          removeListener: () => {},
-          dispatchEvent: () => false,
-        };
-      }),
-    );
-
   it.each([
     { width: 390, cells: 1, heads: 1 },
     { width: 1280, cells: 6, heads: 6 },
   ])(
     'a $width px screen shows each run in $cells cell(s), its actions within reach',
     async ({ width, cells, heads }) => {
-      screenOf(width);
+      stubScreenWidth(width);
       stubConfirmations();
       renderConfirmations();
       const draft = await rowOf('run-3');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
 import { envelope, stubApi } from '../../shared/records/test/records-fixtures';
 import { makeAccount } from '../../test/account-fixture';
+import { stubScreenWidth } from '../../test/screen-width';
 import { takePendingContact } from '../chat/open-conversation';
 import { dayKey } from './calendar-month';
 import { TaskBell } from './components/task-bell';
@@ -243,29 +244,13 @@ describe('alerts in the bell', () => {
 
 describe('task cards on a phone and on a wide screen', () => {
   const expiring = [1, 2, 3, 4].map((n) => makeTask({ id: `task-${n}`, title: `Tarea ${n}` }));
-  /** A screen whose width does (wide) or does not (phone) reach MUI's `sm` breakpoint. */
-  const screenOf = (isWide: boolean) =>
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: isWide,
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      })),
-    );
-
   it.each([
     { isWide: false, shown: 1 },
     { isWide: true, shown: 3 },
   ])(
     'stands $shown expiring task(s) at once when wide is $isWide; the rest wait in the bell',
     async ({ isWide, shown }) => {
-      screenOf(isWide);
+      stubScreenWidth(isWide ? 1280 : 390);
       stubApi((call) => envelope(200, call.url.endsWith('/task/search') ? expiring : []));
       renderTasks(<TaskBell />, makeAccount());
       await screen.findAllByTestId('task-card');
