@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './session';
+import { text } from './texts';
 
 // Wide enough for the demo company's stages and this test's two: a keyboard move back to a column while the
 // board is scrolled sideways in Arabic is a known defect, written in the closing note of issue #12.
@@ -9,24 +9,6 @@ test.use({ viewport: { width: 2400, height: 900 } });
 const OWNER = 'owner@demo.test';
 const LOCALES = ['es', 'ar'] as const;
 type Locale = (typeof LOCALES)[number];
-type Bundle = { [key: string]: string | Bundle };
-
-const bundles: Record<Locale, Bundle> = {
-  es: JSON.parse(readFileSync(new URL('../apps/web/src/locales/es.json', import.meta.url), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../apps/web/src/locales/ar.json', import.meta.url), 'utf8')),
-};
-
-/** A text as the app shows it in that language, read from the app's own bundle. */
-const text = (locale: Locale, key: string): string => {
-  const found = key
-    .split('.')
-    .reduce<string | Bundle | undefined>(
-      (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      bundles[locale],
-    );
-  if (typeof found !== 'string') throw new Error(`the ${locale} bundle has no text ${key}`);
-  return found;
-};
 
 type Api = { request: APIRequestContext; token: string };
 
@@ -127,8 +109,7 @@ for (const locale of LOCALES) {
       const { key, times } = await stepsBetween(page, '', first);
       for (let step = 0; step < times; step += 1) await page.keyboard.press(key);
       // Each step is announced to screen readers in the person's language.
-      const announce = (textKey: string) =>
-        text(locale, textKey).replace('{{card}}', name).replace('{{column}}', firstName);
+      const announce = (textKey: string) => text(locale, textKey, { card: name, column: firstName });
       const liveRegion = page.locator('[id^="DndLiveRegion"]');
       await expect(liveRegion).toHaveText(announce('kanban.announce.over'));
       await page.keyboard.press('Space');
@@ -197,8 +178,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId('page-title')).toHaveText(name);
       await page.getByTestId('detail-tab-notes').click();
       const note = `Llamar el lunes ${Date.now() % 10_000}`;
-      await page.getByRole('textbox', { name: text(locale, 'chat.notes.placeholder') }).fill(note);
-      await page.getByRole('button', { name: text(locale, 'chat.notes.add') }).click();
+      await page.getByRole('textbox', { name: text(locale, 'records.notes.placeholder') }).fill(note);
+      await page.getByRole('button', { name: text(locale, 'records.notes.add') }).click();
       await expect(page.getByTestId('notes-panel')).toContainText(note);
       await page.reload();
       await expect(page.getByTestId('notes-panel')).toContainText(note);

@@ -4,9 +4,7 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  MouseSensor,
   type Over,
-  TouchSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -18,6 +16,7 @@ import { KanbanColumn, type KanbanColumnSpec } from './kanban-column';
 import { type KanbanDropZone, KanbanDropZones } from './kanban-drop-zones';
 import { ColumnKeyboardSensor, columnCollision } from './kanban-keyboard';
 import type { KanbanBoardState } from './kanban-query';
+import { ColumnMouseSensor, ColumnTouchSensor } from './kanban-sensors';
 import { columnOf, findCard, type KanbanColumnData } from './kanban-state';
 
 export type { KanbanColumnSpec } from './kanban-column';
@@ -104,9 +103,10 @@ export const KanbanBoard = <T,>({
 }: KanbanBoardProps<T>) => {
   const { t } = useTranslation();
   const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // Each drop lands where the card was let go, even when the board has not yet rendered its last move.
+    useSensor(ColumnMouseSensor, { activationConstraint: { distance: 6 } }),
     // A finger scrolls the board; holding a card a moment lifts it.
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(ColumnTouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     useSensor(ColumnKeyboardSensor),
   );
   const [activeId, setActiveId] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import {
   type SensorProps,
 } from '@dnd-kit/core';
 import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { settleDrop } from './kanban-sensors';
 
 /** The board and its columns carry these attributes, so the keyboard finds the column beside the current one. */
 const BOARD_ATTRIBUTE = 'data-kanban-board';
@@ -54,11 +55,14 @@ export class ColumnKeyboardSensor implements SensorInstance {
   private readonly document: Document;
   private translate = { x: 0, y: 0 };
   private column: HTMLElement | null;
+  /** Where the card stood when it was picked up: the drag overlay stays there, fixed, while the board scrolls. */
+  private readonly origin: { left: number; width: number } | undefined;
 
   constructor(props: SensorProps<object>) {
     this.props = props;
     const node = props.activeNode.node.current;
     this.document = node?.ownerDocument ?? document;
+    this.origin = node?.getBoundingClientRect();
     this.column = node?.closest<HTMLElement>(`[${COLUMN_ATTRIBUTE}]`) ?? null;
     this.column?.setAttribute(CARRIED_ATTRIBUTE, '');
     this.handleKeyDown = this.handleKeyDown.bind(this);
@@ -66,14 +70,19 @@ export class ColumnKeyboardSensor implements SensorInstance {
     props.onStart({ x: 0, y: 0 });
     this.document.defaultView?.addEventListener('resize', this.handleCancel);
     this.document.addEventListener('visibilitychange', this.handleCancel);
-    // The key that picked the card up must not also drop it.
-    setTimeout(() => this.document.addEventListener('keydown', this.handleKeyDown));
+    // Listening at once: the next keys may come before a timer would run (a busy machine serves keys first),
+    // and an arrow or Escape lost that way left the card in the air (issue #29 item 8).
+    this.document.addEventListener('keydown', this.handleKeyDown);
   }
 
   private handleKeyDown(event: KeyboardEvent): void {
+    // The key that picked the card up reaches the document after this listener: it must not also drop it.
+    if (event === this.props.event) return;
     if (DROP.includes(event.code)) {
       event.preventDefault();
       this.detach();
+      // Dropped where the arrows took it, even before the board rendered that last step.
+      settleDrop(this.props.context, this.column);
       this.props.onEnd();
       this.column?.removeAttribute(CARRIED_ATTRIBUTE);
       return;
@@ -94,18 +103,18 @@ export class ColumnKeyboardSensor implements SensorInstance {
   }
 
   private moveTo(step: 1 | -1): void {
-    const { collisionRect } = this.props.context.current;
+    // Measured at pick-up, not read from dnd-kit's last render: an arrow pressed before that render would
+    // otherwise be lost.
+    const origin = this.origin;
     const board = this.column?.closest(`[${BOARD_ATTRIBUTE}]`);
-    if (!collisionRect || !board || !this.column) return;
+    if (!origin || !board || !this.column) return;
     const columns = columnsOnScreen(board);
     const target = columns[columns.indexOf(this.column) + step];
     if (!target) return;
     target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     const rect = target.getBoundingClientRect();
-    // Where the card stood before any move: the drag overlay stays fixed while the board scrolls.
-    const originLeft = collisionRect.left - this.translate.x;
     this.translate = {
-      x: rect.left + (rect.width - collisionRect.width) / 2 - originLeft,
+      x: rect.left + (rect.width - origin.width) / 2 - origin.left,
       y: this.translate.y,
     };
     this.column.removeAttribute(CARRIED_ATTRIBUTE);
