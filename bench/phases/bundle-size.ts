@@ -7,7 +7,13 @@ import { kib, type Row, ratio, verdict } from '../lib/report';
 import { REPO_ROOT } from '../lib/server';
 import type { PhaseContext, Results } from './context';
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  imports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
 type Manifest = Record<string, ManifestChunk>;
 
 /**
@@ -55,14 +61,30 @@ const ROUTES = [
   },
 ];
 
+/**
+ * The manifest's key of a module's chunk: the module's path, or, when other chunks import from it too (a
+ * lazy page whose chunk also holds code its own lazy parts share), the `_name-hash.js` key Vite gives a
+ * shared chunk, found by the module's name among the lazily loaded ones.
+ */
+const keyOf = (manifest: Manifest, module: string): string | undefined => {
+  if (manifest[module]) return module;
+  const name = module
+    .split('/')
+    .at(-1)
+    ?.replace(/\.tsx?$/, '');
+  return Object.keys(manifest).find(
+    (key) => key.startsWith('_') && manifest[key]?.isDynamicEntry && manifest[key]?.name === name,
+  );
+};
+
 const closureOf = (manifest: Manifest, keys: string[]): Set<string> => {
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (module: string) => {
+    const key = keyOf(manifest, module);
+    if (!key) throw new Error(`the web build has no chunk for ${module}`);
     if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the web build has no chunk for ${key}`);
     seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   for (const key of keys) visit(key);
   return seen;
