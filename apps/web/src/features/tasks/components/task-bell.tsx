@@ -151,6 +151,7 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
           )}
           {canTasks && (
             <>
+              {(alerts.data?.length ?? 0) > 0 && <Divider sx={{ mt: 1 }} />}
               <Box sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
                 <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="task-bell-title">
                   {t('tasks.bell.title', { count: tasks.length })}
