@@ -283,44 +283,45 @@ describe('a confirmation run across server processes', () => {
     expect(rows.every((row) => row.state === 'sent')).toBe(true);
   }, 90_000);
 
-  it('asks nobody twice when a slow send outlives its lease and another worker takes the run over', async () => {
+  it('asks nobody twice when a frozen worker outlives its lease and another takes the run over', async () => {
     const survivor = servers.at(-1) as ServerProcess;
     const other = await startServer();
     const run = await scenario([survivor, other], 'B');
     await holdContact((run.appointments[HELD_AT - 1] as Appointment).contact_id as string);
     await startAndReachHeld([survivor, other], run);
 
-    // The held worker is alive but stuck past its 5 s lease: the job is taken over (its attempt counted
-    // again), and the new worker reaches the same patient, whose request is not stored yet.
+    // Both processes freeze past their 5 s lease (a stall, SIGSTOP): a living worker renews its lease, a
+    // frozen one cannot. A third process takes the run over (its attempt counted again) and reaches the same
+    // patient, whose request is not stored yet, while the frozen workers' sessions still wait there.
+    const frozen = [survivor, other];
+    for (const server of frozen) server.process.kill('SIGSTOP');
+    const waiting = () =>
+      countOf(
+        `select count(*) as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+    const waitingBefore = await waiting();
+    const taker = await startServer();
     await expect
       .poll(
         () =>
           countOf(`select count(*) as n from jobs where key = $1 and attempts >= 2`, [
             `confirmation.send:${run.runId}`,
           ]),
-        { timeout: 15_000, interval: 100 },
+        { timeout: 30_000, interval: 100 },
       )
       .toBe(1);
-    await expect
-      .poll(
-        () =>
-          countOf(
-            `select count(*) as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock'`,
-          ),
-        { timeout: 15_000, interval: 100 },
-      )
-      // The held worker and the one that took the run over both wait at that patient (with other lanes).
-      .toBeGreaterThanOrEqual(2);
+    await expect.poll(waiting, { timeout: 15_000, interval: 100 }).toBeGreaterThan(waitingBefore);
     await releaseContact();
+    for (const server of frozen) server.process.kill('SIGCONT');
 
     const finished = async () => {
-      const { totals } = await runOn(survivor, run.runId);
+      const { totals } = await runOn(taker, run.runId);
       return totals.sent + totals.failed;
     };
     await expect.poll(finished, { timeout: 30_000, interval: 250 }).toBe(APPOINTMENTS);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const rows = await expectEachAskedOnce(survivor, run);
+    const rows = await expectEachAskedOnce(taker, run);
     // Two workers on one run may leave a request's outcome unknown (it is then failed, never resent).
     for (const row of rows.filter((entry) => entry.state !== 'sent')) {
       expect(row).toMatchObject({ state: 'failed', error: DELIVERY_UNKNOWN_AFTER_RESTART });
