@@ -6,6 +6,7 @@ import {
   isTimeZone,
   type SearchBody,
 } from '@conversa/domain';
+import type { SQL } from 'drizzle-orm';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database, Executor } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
@@ -120,16 +121,19 @@ export const createContactsService = ({ db, events }: { db: Database; events: Ev
       return { data, pagination };
     },
 
-    async chats(auth: AuthContext, input: ChatListQuery) {
+    /** The conversation list; `only` narrows it further (lead/chats: the conversations leads hold). */
+    async chats(auth: AuthContext, input: ChatListQuery, only?: SQL) {
       const viewer = await viewerOf(auth, input);
       const offset = (input.page - 1) * input.offset;
+      const conditions = chatListConditions(input, viewer);
       const { rows, total, more } = await repo.chats(
         auth.clientId,
-        chatListConditions(input, viewer),
+        only ? [...conditions, only] : conditions,
         validUuids(input.fixed),
         input.offset,
         offset,
-        ownedTotalCondition(input, viewer),
+        // The owned rows' count knows nothing of the extra condition.
+        only ? undefined : ownedTotalCondition(input, viewer),
       );
       return {
         data: rows.map((row) => contactFor(auth, toContact(row))),

@@ -1,4 +1,4 @@
-import { hasAccess } from '@conversa/domain';
+import { chatListSchema, hasAccess, searchBodySchema } from '@conversa/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../core/db/database';
@@ -13,8 +13,8 @@ import type { LeadsService } from './leads.service';
 const tags = ['leads'];
 
 /**
- * The record kit's lead routes, convert, and the contacts' conversation routes (bot, transfer, lock,
- * release, unread, unlock) on the lead's conversation: the contact its phone writes to.
+ * The record kit's lead routes, convert, list, and the contacts' conversation routes (chats, bot, transfer,
+ * lock, release, unread, unlock) on the lead's conversation: the contact its phone writes to.
  */
 export const leadsRoutes: FastifyPluginAsyncZod<{ service: LeadsService; db: Database }> = async (
   app,
@@ -23,6 +23,42 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ service: LeadsService; db: Dat
   // The public API for CRMs: an API key with the right scopes may search, read, create and update.
   registerRecordRoutes(app, { service: service.records, db, openToApiKeys: true });
   registerConversationRoutes(app, service.contacts, { path: 'lead', contactOf: service.conversationOf });
+
+  app.post(
+    '/lead/list',
+    {
+      schema: {
+        tags,
+        summary: 'Leads in short form for pickers',
+        params: localeParams,
+        body: searchBodySchema,
+      },
+      config: { permission: 'lead.view' },
+    },
+    async (request) => {
+      const result = await service.list(requireAuth(request), request.body);
+      return ok(request.locale, result.data, { pagination: result.pagination });
+    },
+  );
+
+  app.post(
+    '/lead/chats',
+    {
+      schema: {
+        tags,
+        summary: "The conversation list of leads' conversations, as contact/chats (needs lead.view too)",
+        description:
+          'A lead holds the conversation of the contact it was converted into, else of the contact with its phone.',
+        params: localeParams,
+        body: chatListSchema,
+      },
+      config: { permission: 'chat.view' },
+    },
+    async (request) => {
+      const result = await service.chats(requireAuth(request), request.body);
+      return ok(request.locale, result.data, { pagination: result.pagination });
+    },
+  );
 
   app.post(
     '/lead/convert/:lead_id',

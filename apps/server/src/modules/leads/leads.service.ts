@@ -1,7 +1,7 @@
-import { type Contact, hasAccess } from '@conversa/domain';
-import { and, eq } from 'drizzle-orm';
+import { type ChatListQuery, type Contact, hasAccess, type SearchBody } from '@conversa/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, isUniqueViolation } from '../../core/db/database';
-import { notes, tasks } from '../../core/db/schema';
+import { contacts as contactsTable, leads, notes, tasks } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { AppError, forbidden, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
@@ -14,6 +14,12 @@ import type { ContactsService } from '../contacts/contacts.service';
 import { toNote } from '../notes/notes.mapper';
 import { loadTaskRelated, toTask } from '../tasks/tasks.mapper';
 import { leadRecords } from './leads.records';
+
+/**
+ * The contacts holding a lead's conversation, conversationOf's rule as SQL: the contact a lead became, else
+ * the one with an unconverted lead's phone (leads_client_id_phone_idx finds it).
+ */
+const holdsLeadConversation = sql`exists (select 1 from ${leads} where ${leads.client_id} = ${contactsTable.client_id} and (${leads.converted_contact_id} = ${contactsTable.id} or (${leads.converted_contact_id} is null and ${leads.phone} = ${contactsTable.phone})))`;
 
 export const createLeadsService = ({
   db,
@@ -107,6 +113,24 @@ export const createLeadsService = ({
     records,
     /** The contacts' service, whose conversation routes serve `lead/` too (leads.routes.ts). */
     contacts,
+
+    /** Short form for pickers, as contact/list's. */
+    async list(auth: AuthContext, body: SearchBody) {
+      const { rows, pagination } = await records.rows(auth, body, { key: 'full_name', order: 'asc' });
+      const data = rows.map((lead) => ({
+        id: lead.id,
+        info: { full_name: lead.full_name, phone: lead.phone, email: lead.email },
+        status_id: lead.status_id,
+        converted_contact_id: lead.converted_contact_id,
+      }));
+      return { data, pagination };
+    },
+
+    /** contact/chats narrowed to the conversations leads hold; reading leads needs lead.view (403). */
+    chats(auth: AuthContext, input: ChatListQuery) {
+      if (!hasAccess(auth, 'lead.view')) throw forbidden();
+      return contacts.chats(auth, input, holdsLeadConversation);
+    },
 
     /**
      * The contact holding a lead's conversation: the one it was converted into, else the company's contact

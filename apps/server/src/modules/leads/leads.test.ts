@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../core/auth/passwords';
 import { notes } from '../../core/db/schema';
 import type { PublishedNotification } from '../../core/realtime/realtime-events.repository';
-import { newPhone } from '../../test/messaging-fixtures';
+import { staffUser } from '../../test/company-fixture';
+import { contactByPhone, createSandboxDevice, deliver, newPhone } from '../../test/messaging-fixtures';
 import { createTestSockets } from '../../test/sockets';
 import { call, createTestApp, login, type Session, signupCompany, type TestApp } from '../../test/test-app';
 import { createUsersRepository } from '../users/users.repository';
@@ -287,5 +288,90 @@ describe("a lead's conversation (the contact routes under lead/)", () => {
     });
     const chatKeys = await login(testApp.app, email, 'Lead#Pass2026');
     expect((await conversationCall('POST', `lock/${lonely.id}`, chatKeys.token)).status).toBe(403);
+  });
+});
+
+describe('lead/list and lead/chats', () => {
+  it("lists leads in short form by name, and only leads' conversations, counted as listed", async () => {
+    const company = await signupCompany(testApp.app);
+    const device = await createSandboxDevice(testApp.app, company.token);
+    const [leadPhone, convertedPhone, plainPhone, silentPhone] = [
+      newPhone(),
+      newPhone(),
+      newPhone(),
+      newPhone(),
+    ];
+    const leadCreate = (first_name: string, phone: string) =>
+      call<Lead>(testApp.app, 'POST', '/api/v1/en/lead/create', {
+        token: company.token,
+        body: { first_name, last_name: 'Lead', phone },
+      });
+    const waiting = (await leadCreate('Bruno', leadPhone)).body.data[0] as Lead;
+    const converted = (await leadCreate('Aurora', convertedPhone)).body.data[0] as Lead;
+    await leadCreate('Ciro', silentPhone);
+    for (const [phone, name] of [
+      [leadPhone, 'Bruno escribe'],
+      [convertedPhone, 'Aurora escribe'],
+      [plainPhone, 'Sin lead'],
+    ] as const) {
+      expect((await deliver(testApp.app, device, { phone, name })).status).toBe(200);
+    }
+    expect((await convert(converted.id, company.token)).status).toBe(200);
+
+    const list = await call<{ id: string; info: { full_name: string; phone: string } }>(
+      testApp.app,
+      'POST',
+      '/api/v1/en/lead/list',
+      { token: company.token, body: {} },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((lead) => lead.info.full_name)).toEqual([
+      'Aurora Lead',
+      'Bruno Lead',
+      'Ciro Lead',
+    ]);
+    expect(list.body.data[1]).toMatchObject({ id: waiting.id, info: { phone: leadPhone } });
+
+    const leadChats = (body: Record<string, unknown>, token = company.token) =>
+      call<Contact>(testApp.app, 'POST', '/api/v1/en/lead/chats', { token, body });
+    const all = await leadChats({});
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((contact) => contact.info.phone).sort()).toEqual([convertedPhone, leadPhone].sort());
+    expect(all.body.pagination?.total).toBe(2);
+
+    // The company holds the plain conversation too: the count still follows the leads' condition.
+    for (const phone of [leadPhone, plainPhone]) {
+      const contactId = (await contactByPhone(testApp.app, company.token, phone)).id;
+      const locked = await call(testApp.app, 'POST', `/api/v1/en/contact/lock/${contactId}`, {
+        token: company.token,
+      });
+      expect(locked.status).toBe(200);
+    }
+    const mine = await leadChats({ option: 'myDeriveds' });
+    expect(mine.body.data.map((contact) => contact.info.phone)).toEqual([leadPhone]);
+    expect(mine.body.pagination?.total).toBe(1);
+
+    // Another company's view is its own: none of these leads.
+    expect((await leadChats({}, owner.token)).body.data.map((contact) => contact.info.phone)).not.toContain(
+      leadPhone,
+    );
+  });
+
+  it('needs lead.view for both, and chat.view for the conversations', async () => {
+    const chatOnly = await staffUser(testApp.app, owner.clientId, 'Chat Only', ['chat.view']);
+    expect(
+      (await call(testApp.app, 'POST', '/api/v1/en/lead/list', { token: chatOnly.token, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (await call(testApp.app, 'POST', '/api/v1/en/lead/chats', { token: chatOnly.token, body: {} })).status,
+    ).toBe(403);
+    expect(
+      (await call(testApp.app, 'POST', '/api/v1/en/lead/chats', { token: withoutContacts.token, body: {} }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(testApp.app, 'POST', '/api/v1/en/lead/list', { token: withoutContacts.token, body: {} }))
+        .status,
+    ).toBe(200);
   });
 });
