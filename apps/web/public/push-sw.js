@@ -1,7 +1,7 @@
 /*
  * Conversa's service worker, for Web Push only (no caching): an alert pushed while the app is closed or in
- * the background becomes a system notification; a click opens its conversation. While a window of the app
- * is in front the socket has already shown the alert, so nothing is shown twice.
+ * the background becomes a system notification; a click opens its page (the conversation, the task). While
+ * a window of the app is in front the socket has already shown the alert, so nothing is shown twice.
  */
 self.addEventListener('push', (event) => {
   if (!event.data) return;
@@ -13,7 +13,7 @@ self.addEventListener('push', (event) => {
         body: alert.body,
         tag: alert.tag,
         icon: '/favicon.svg',
-        data: { contactId: alert.contact_id },
+        data: { path: alert.path },
       });
     }),
   );
@@ -21,8 +21,9 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const contactId = event.notification.data?.contactId;
-  const url = contactId ? `/app/chat?contact=${encodeURIComponent(contactId)}` : '/app/chat';
+  // Only the app's own pages: a path the server wrote, never another origin.
+  const path = event.notification.data?.path;
+  const url = typeof path === 'string' && path.startsWith('/app/') ? path : '/app/chat';
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows[0];

@@ -26,6 +26,31 @@ export type ConversationAlert = { contact_id: string; full_name: string };
 /** A new user wants every alert until they choose otherwise in their profile. */
 export const DEFAULT_ALERT_FAMILIES: readonly AlertFamily[] = USER_NOTIFICATIONS;
 
+/**
+ * The modules a person's alerts come from, in their lists `sound_notification` (which ones beep, while the
+ * `sound` switch is on) and `push_notification` (which ones the system shows: a desktop notification while
+ * the app is open and `notify` is on, Web Push while it is closed). `chat`: a customer's message and a
+ * conversation handed to them; `task`: a task's reminder.
+ */
+export const NOTIFICATION_MODULES = ['chat', 'task'] as const;
+
+export type NotificationModule = (typeof NOTIFICATION_MODULES)[number];
+
+/** A new user hears and is shown every module until they choose otherwise in their profile. */
+export const DEFAULT_NOTIFICATION_MODULES: readonly NotificationModule[] = NOTIFICATION_MODULES;
+
+/** Whether this module's alerts beep for the person. */
+export const soundsFor = (
+  user: { sound: boolean; sound_notification: readonly string[] },
+  module: NotificationModule,
+): boolean => user.sound && user.sound_notification.includes(module);
+
+/** Whether the system may show this module's alerts to the person (desktop or Web Push). */
+export const pushesFor = (
+  user: { push_notification: readonly string[] },
+  module: NotificationModule,
+): boolean => user.push_notification.includes(module);
+
 export const isAlertFamily = (value: string): value is AlertFamily =>
   (USER_NOTIFICATIONS as readonly string[]).includes(value);
 

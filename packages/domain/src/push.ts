@@ -13,5 +13,8 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2000) });
 
-/** What the service worker receives and shows: the alert's text, and the conversation a click opens. */
-export type PushAlert = { title: string; body: string; contact_id: string; tag: string };
+/**
+ * What the service worker receives and shows: the alert's text, and the app's page a click opens (the
+ * conversation, the task). A newer alert with the same tag replaces the older one.
+ */
+export type PushAlert = { title: string; body: string; path: string; tag: string };

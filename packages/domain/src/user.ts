@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_NOTIFICATIONS } from './alerts';
+import { NOTIFICATION_MODULES, USER_NOTIFICATIONS } from './alerts';
 import { LOCALES } from './locales';
 import type { AccountType } from './permissions';
 import { isPermissionKey } from './permissions';
@@ -8,6 +8,7 @@ import { emailField, MESSAGES, passwordField, requiredText } from './validation'
 
 const accessList = z.array(z.string().refine(isPermissionKey, { error: MESSAGES.invalid })).max(200);
 const idList = z.array(z.string().min(1).max(64)).max(500);
+const moduleList = z.array(z.enum(NOTIFICATION_MODULES)).max(NOTIFICATION_MODULES.length);
 
 /** What a person sees of a user: never the password hash. */
 export type User = {
@@ -70,9 +71,9 @@ export const userUpdateSchema = z
     access: accessList,
     answer: z.boolean(),
     active: z.boolean(),
-    push_notification: z.array(z.string().max(50)).max(50),
+    push_notification: moduleList,
     notifications: z.array(z.enum(USER_NOTIFICATIONS)).max(USER_NOTIFICATIONS.length),
-    sound_notification: z.array(z.string().max(50)).max(50),
+    sound_notification: moduleList,
   })
   .partial()
   .strict();

@@ -324,6 +324,7 @@ export const ar: Record<MessageKey, string> = {
   'info.botHandedOffToYou': 'حوّل إليك الروبوت المحادثة مع {contact}',
   'info.pushOff': 'إشعارات الدفع غير مهيأة على هذا الخادم',
   'info.pushNewMessage': 'رسالة جديدة',
+  'info.pushTaskReminder': 'تذكير بمهمة',
   'info.pushSubscribed': 'سيتلقى هذا المتصفح تنبيهاتك',
   'info.pushUnsubscribed': 'لن يتلقى هذا المتصفح تنبيهاتك بعد الآن',
   'info.webhookReplayed': 'أُعيد إرسال التسليم',

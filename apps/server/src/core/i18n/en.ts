@@ -324,6 +324,7 @@ export const en = {
   'info.botHandedOffToYou': 'The bot handed the conversation with {contact} over to you',
   'info.pushOff': 'Push notifications are not configured on this server',
   'info.pushNewMessage': 'New message',
+  'info.pushTaskReminder': 'Task reminder',
   'info.pushSubscribed': 'This browser will receive your alerts',
   'info.pushUnsubscribed': 'This browser will no longer receive your alerts',
   'info.webhookReplayed': 'Delivery sent again',

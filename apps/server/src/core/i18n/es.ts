@@ -333,6 +333,7 @@ export const es: Record<keyof typeof en, string> = {
   'info.botHandedOffToYou': 'El bot te derivó la conversación con {contact}',
   'info.pushOff': 'Las notificaciones push no están configuradas en este servidor',
   'info.pushNewMessage': 'Nuevo mensaje',
+  'info.pushTaskReminder': 'Recordatorio de tarea',
   'info.pushSubscribed': 'Este navegador recibirá tus avisos',
   'info.pushUnsubscribed': 'Este navegador ya no recibirá tus avisos',
   'info.webhookReplayed': 'Entrega reenviada',

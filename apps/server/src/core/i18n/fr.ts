@@ -337,6 +337,7 @@ export const fr: Record<MessageKey, string> = {
   'info.botHandedOffToYou': 'Le bot vous a transmis la conversation avec {contact}',
   'info.pushOff': 'Les notifications push ne sont pas configurées sur ce serveur',
   'info.pushNewMessage': 'Nouveau message',
+  'info.pushTaskReminder': 'Rappel de tâche',
   'info.pushSubscribed': 'Ce navigateur recevra vos alertes',
   'info.pushUnsubscribed': 'Ce navigateur ne recevra plus vos alertes',
   'info.webhookReplayed': 'Livraison renvoyée',

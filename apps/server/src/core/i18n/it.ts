@@ -331,6 +331,7 @@ export const it: Record<MessageKey, string> = {
   'info.botHandedOffToYou': 'Il bot ti ha passato la conversazione con {contact}',
   'info.pushOff': 'Le notifiche push non sono configurate su questo server',
   'info.pushNewMessage': 'Nuovo messaggio',
+  'info.pushTaskReminder': 'Promemoria attività',
   'info.pushSubscribed': 'Questo browser riceverà i tuoi avvisi',
   'info.pushUnsubscribed': 'Questo browser non riceverà più i tuoi avvisi',
   'info.webhookReplayed': 'Consegna inviata di nuovo',

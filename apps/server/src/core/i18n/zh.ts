@@ -317,6 +317,7 @@ export const zh: Record<MessageKey, string> = {
   'info.botHandedOffToYou': '机器人将与 {contact} 的对话转交给了您',
   'info.pushOff': '此服务器未配置推送通知',
   'info.pushNewMessage': '新消息',
+  'info.pushTaskReminder': '任务提醒',
   'info.pushSubscribed': '此浏览器将接收您的提醒',
   'info.pushUnsubscribed': '此浏览器将不再接收您的提醒',
   'info.webhookReplayed': '已重新发送此投递',

@@ -336,7 +336,9 @@ describe('lead/list and lead/chats', () => {
       call<Contact>(testApp.app, 'POST', '/api/v1/en/lead/chats', { token, body });
     const all = await leadChats({});
     expect(all.status).toBe(200);
-    expect(all.body.data.map((contact) => contact.info.phone).sort()).toEqual([convertedPhone, leadPhone].sort());
+    expect(all.body.data.map((contact) => contact.info.phone).sort()).toEqual(
+      [convertedPhone, leadPhone].sort(),
+    );
     expect(all.body.pagination?.total).toBe(2);
 
     // The company holds the plain conversation too: the count still follows the leads' condition.

@@ -31,12 +31,6 @@ export const createPushRepository = (db: Executor) => ({
       );
   },
 
-  listForUser: (clientId: string, userId: string) =>
-    db
-      .select()
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.client_id, clientId), eq(pushSubscriptions.user_id, userId))),
-
   /** The company's browsers with what their person's alerts depend on: access, preferences and language. */
   listCompanySubscribers: (clientId: string) =>
     db
@@ -48,6 +42,7 @@ export const createPushRepository = (db: Executor) => ({
         clientAccess: clients.access,
         market: clients.market,
         notifications: users.notifications,
+        push_notification: users.push_notification,
         language: users.language,
       })
       .from(pushSubscriptions)

@@ -1,9 +1,4 @@
-import {
-  ALERT_MODULE,
-  type ConversationAlert,
-  type PushAlert,
-  type PushSubscriptionInput,
-} from '@conversa/domain';
+import type { PushSubscriptionInput } from '@conversa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { Config } from '../../core/config';
@@ -13,8 +8,8 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
 import { fetchOutbound, OutboundRefused } from '../../core/net/outbound-fetch';
 import type { StoredNotification } from '../../core/realtime/realtime-events.repository';
-import { messagePushes, type Subscriber } from './message-pushes';
 import { createPushRepository } from './push.repository';
+import { messagePushes, type Push, personalPushes, type Subscriber } from './push-alerts';
 
 /**
  * How long the push service keeps an alert for a browser that is offline: an assignment a day old is still
@@ -29,7 +24,7 @@ export const PUSH_TTL_SECONDS = 86_400;
 const SUBSCRIBERS_TTL_MS = 5_000;
 
 /** One alert to one browser; a job each, so a retry never repeats it on the browsers that got it. */
-export const PUSH_ALERT_JOB = defineJob<{ subscriptionId: string; alert: PushAlert }>('push.alert', {
+export const PUSH_ALERT_JOB = defineJob<Push>('push.alert', {
   maxAttempts: 5,
 });
 
@@ -40,24 +35,6 @@ export type PushDeps = {
   vapid: Config['vapid'];
   providerTimeoutMs: number;
   outboundAllowHosts: readonly string[];
-};
-
-const isConversationAlert = (value: unknown): value is ConversationAlert =>
-  typeof value === 'object' &&
-  value !== null &&
-  'contact_id' in value &&
-  typeof value.contact_id === 'string';
-
-/** The alert as the browser shows it: the conversation's name, the text, and what a click opens. */
-export const pushAlertOf = (notification: StoredNotification['notification']): PushAlert | undefined => {
-  const conversation = notification.data.find(isConversationAlert);
-  if (!conversation) return undefined;
-  return {
-    title: conversation.full_name,
-    body: notification.msg,
-    contact_id: conversation.contact_id,
-    tag: `${notification.action}:${conversation.contact_id}`,
-  };
 };
 
 /**
@@ -74,7 +51,7 @@ export const createPushService = (deps: PushDeps) => {
     return vapid;
   };
 
-  const send = async ({ subscriptionId, alert }: { subscriptionId: string; alert: PushAlert }) => {
+  const send = async ({ subscriptionId, alert }: Push) => {
     const keys = requireVapid();
     const subscription = await repo.findById(subscriptionId);
     if (!subscription) return;
@@ -130,7 +107,7 @@ export const createPushService = (deps: PushDeps) => {
   };
 
   /** One job per browser; the key makes a repeated publication of the same notification push once. */
-  const enqueueAll = async (seq: number, pushes: { subscriptionId: string; alert: PushAlert }[]) => {
+  const enqueueAll = async (seq: number, pushes: Push[]) => {
     for (const push of pushes) {
       await deps.queue.enqueue(
         deps.db,
@@ -161,23 +138,20 @@ export const createPushService = (deps: PushDeps) => {
     },
 
     /**
-     * A notification just published, pushed to the browsers it alerts: an alert to each browser of its
-     * person; a customer's new message to each browser whose person wants that family of alerts.
+     * A notification just published, pushed to the browsers it alerts: one addressed to a person (a
+     * conversation handed to them, a task's reminder) to each of their browsers; a customer's new message
+     * to each browser whose person wants that family of alerts. Either only where the person has that
+     * module's alerts shown.
      */
     async enqueueAlert(stored: StoredNotification): Promise<void> {
-      const { clientId, targetUserId, notification } = stored;
       if (!vapid) return;
-      if (notification.module === 'message') {
-        await enqueueAll(notification.seq, messagePushes(stored, await subscribersOf(clientId)));
-        return;
-      }
-      if (!targetUserId || notification.module !== ALERT_MODULE) return;
-      const alert = pushAlertOf(notification);
-      if (!alert) return;
-      const subscriptions = await repo.listForUser(clientId, targetUserId);
+      const { clientId, notification } = stored;
+      const personal = notification.module !== 'message';
+      if (personal && !stored.targetUserId) return;
+      const subscribers = await subscribersOf(clientId);
       await enqueueAll(
         notification.seq,
-        subscriptions.map((subscription) => ({ subscriptionId: subscription.id, alert })),
+        personal ? personalPushes(stored, subscribers) : messagePushes(stored, subscribers),
       );
     },
   };

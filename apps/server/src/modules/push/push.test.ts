@@ -14,6 +14,7 @@ import {
   type SandboxDevice,
 } from '../../test/messaging-fixtures';
 import { call, createTestApp, login, type Session, type TestApp } from '../../test/test-app';
+import { createContact, createTask } from '../tasks/tasks.fixtures';
 
 /** A request as the stand-in push service received it. */
 type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
@@ -140,13 +141,19 @@ const assignToSupervisor = async (name: string) => {
   return contact;
 };
 
-const wantsOnly = async (session: Session, notifications: string[]) => {
+const changeOwnProfile = async (session: Session, body: Record<string, unknown>) => {
   const answer = await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${session.userId}`, {
     token: session.token,
-    body: { notifications },
+    body,
   });
   expect(answer.status).toBe(200);
 };
+const wantsOnly = (session: Session, notifications: string[]) => changeOwnProfile(session, { notifications });
+/** The modules whose alerts the system shows the person (the profile's `push_notification`). */
+const showsOnly = (session: Session, modules: string[]) =>
+  changeOwnProfile(session, { push_notification: modules });
+/** Long enough for the queue's first polls to have sent a push that was going to be sent. */
+const quietWhile = () => new Promise((resolve) => setTimeout(resolve, 2_500));
 
 describe('Web Push', () => {
   it('the profile learns the VAPID key; an assignment reaches the closed browser encrypted, with VAPID and a TTL', async () => {
@@ -176,7 +183,7 @@ describe('Web Push', () => {
     expect(alert).toEqual({
       title: 'Pushed Person',
       body: 'Andrés Agent te transfirió la conversación con Pushed Person',
-      contact_id: contact.id,
+      path: `/app/chat?contact=${contact.id}`,
       tag: `chat_assigned:${contact.id}`,
     });
     // Nobody else's browser: the agent who transferred has no subscription, and only one push was sent.
@@ -202,8 +209,7 @@ describe('Web Push', () => {
     expect(subscribed.status).toBe(200);
     await wantsOnly(supervisor, []);
     await assignToSupervisor('Unwanted Alert');
-    // The send job would run within the queue's first poll; give it a few.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await quietWhile();
     expect(received).toEqual([]);
     // Asked for again, the next assignment is pushed: the silence above was the preference.
     await wantsOnly(supervisor, ['chat_assigned']);
@@ -235,7 +241,7 @@ describe('Web Push of customer messages', () => {
     expect(JSON.parse(decrypt((received[0] as Received).body, browser))).toEqual({
       title: 'Paciente Nuevo',
       body: 'Hola, ¿tienen hora mañana?',
-      contact_id: contact.id,
+      path: `/app/chat?contact=${contact.id}`,
       tag: `message:${contact.id}`,
     });
   });
@@ -244,7 +250,67 @@ describe('Web Push of customer messages', () => {
     received.length = 0;
     await wantsOnly(owner, ['chat_assigned']);
     await deliver(testApp.app, device, { phone: newPhone(), name: 'Silenciado', body: 'Hola' });
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await quietWhile();
     expect(received).toEqual([]);
+  });
+});
+
+describe('Web Push by module', () => {
+  it('the chat left out of push_notification pushes neither assignments nor messages; put back, it does', async () => {
+    received.length = 0;
+    await wantsOnly(supervisor, ['chat_assigned']);
+    await wantsOnly(owner, ['chat_unassigned_unowner']);
+    await showsOnly(supervisor, ['task']);
+    await showsOnly(owner, ['task']);
+    await assignToSupervisor('Chat Not Shown');
+    await deliver(testApp.app, device, { phone: newPhone(), name: 'Tampoco', body: 'Hola' });
+    await quietWhile();
+    expect(received).toEqual([]);
+
+    await showsOnly(supervisor, ['chat', 'task']);
+    await assignToSupervisor('Chat Shown Again');
+    await expect.poll(() => received.map((push) => push.path), { timeout: 10_000 }).toEqual(['/send/again']);
+    await showsOnly(owner, ['chat', 'task']);
+  });
+
+  it("a task's reminder reaches its participant's browser in their language, only with tasks shown", async () => {
+    received.length = 0;
+    const browser = newBrowser();
+    await call(testApp.app, 'POST', '/api/v1/en/push/subscribe', {
+      token: supervisor.token,
+      body: { endpoint: `${pushUrl}/send/reminded`, keys: browser.keys },
+    });
+    const contactId = await createContact(testApp.app, owner.token, 'Clínica');
+    const remindSupervisor = (title: string) =>
+      createTask(testApp.app, owner.token, {
+        title,
+        module: 'contact',
+        contact_id: contactId,
+        due_date: new Date(Date.now() + 86_400_000).toISOString(),
+        owner: [supervisor.userId],
+        notify_enable: true,
+        notify_before: new Date(Date.now() + 1_000).toISOString(),
+      });
+
+    await showsOnly(supervisor, ['chat']);
+    await remindSupervisor('Llamar sin aviso');
+    await quietWhile();
+    await quietWhile();
+    expect(received).toEqual([]);
+
+    await showsOnly(supervisor, ['chat', 'task']);
+    const task = await remindSupervisor('Llamar a la clínica');
+    // Each of the person's browsers gets it; this one is read with its own keys.
+    const toThisBrowser = () => received.filter((push) => push.path === '/send/reminded');
+    await expect.poll(() => toThisBrowser().length, { timeout: 10_000 }).toBe(1);
+    const pushed = toThisBrowser().map((push) => JSON.parse(decrypt(push.body, browser)) as PushAlert);
+    expect(pushed).toEqual([
+      {
+        title: 'Llamar a la clínica',
+        body: 'Recordatorio de tarea',
+        path: `/app/tasks?task=${task.id}`,
+        tag: `reminder:${task.id}`,
+      },
+    ]);
   });
 });

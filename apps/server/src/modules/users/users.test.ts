@@ -203,6 +203,9 @@ describe('creating users', () => {
       account: 'user',
       email: input.email,
       access: ['chat.view', 'contact.view'],
+      // Every module's alerts heard and shown until the person chooses otherwise.
+      sound_notification: ['chat', 'task'],
+      push_notification: ['chat', 'task'],
     });
     await expect(login(testApp.app, input.email, NEW_PASSWORD)).resolves.toBeDefined();
   });
@@ -391,6 +394,14 @@ describe('updating users', () => {
     });
     expect(badName.status).toBe(400);
     expect(badName.body.errors?.[0]?.path).toBe('name');
+    for (const field of ['sound_notification', 'push_notification']) {
+      const badModule = await call(testApp.app, 'POST', `/api/v1/en/user/updateone/${viewer.userId}`, {
+        token: viewer.token,
+        body: { [field]: ['chat', 'sms'] },
+      });
+      expect(badModule.status, field).toBe(400);
+      expect(badModule.body.errors?.[0]?.path, field).toBe(`${field}.1`);
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alertOf, showDesktopAlert } from './alerts';
+import { showDesktopAlert } from '../../shared/desktop-alert';
+import { alertOf } from './alerts';
 
 const assigned = {
   module: 'alert',
@@ -52,7 +53,7 @@ describe('desktop alerts', () => {
     const opened: string[] = [];
 
     const alert = alertOf(assigned);
-    expect(alert && showDesktopAlert(alert, (id) => opened.push(id))).toBe(true);
+    expect(alert && showDesktopAlert(alert, () => opened.push(alert.contactId))).toBe(true);
 
     expect(shown).toHaveLength(1);
     const [notification] = shown as [(typeof shown)[number]];

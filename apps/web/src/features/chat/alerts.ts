@@ -26,28 +26,3 @@ export const alertOf = (notification: SocketNotification): ConversationAlertShow
     tag: `${notification.action}:${conversation.contact_id}`,
   };
 };
-
-/**
- * A desktop notification through the browser's Notifications API, while the app is open but not in front
- * (in front, the in-app toast says it). Needs the person's `notify` preference and the browser's permission;
- * a click brings the app forward and opens the conversation. Answers whether one was shown.
- */
-export const showDesktopAlert = (
-  alert: ConversationAlertShown,
-  onOpen: (contactId: string) => void,
-): boolean => {
-  if (typeof window.Notification === 'undefined' || window.Notification.permission !== 'granted')
-    return false;
-  if (document.visibilityState === 'visible' && document.hasFocus()) return false;
-  const shown = new window.Notification(alert.title, {
-    body: alert.body,
-    tag: alert.tag,
-    icon: '/favicon.svg',
-  });
-  shown.onclick = () => {
-    window.focus();
-    onOpen(alert.contactId);
-    shown.close();
-  };
-  return true;
-};

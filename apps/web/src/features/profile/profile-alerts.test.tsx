@@ -31,9 +31,9 @@ const serve = (publicKey: string | null) => {
   return calls;
 };
 
-const renderProfile = (notifications: string[]) => {
+const renderProfile = (notifications: string[], lists: Record<string, string[]> = {}) => {
   const account = makeAccount();
-  account.user = { ...account.user, notifications };
+  account.user = { ...account.user, notifications, ...lists };
   const queryClient = createTestQueryClient();
   const session = { token: 'test-token', clientID: account.client.id, userID: account.user.id };
   setSession(session);
@@ -100,5 +100,39 @@ describe('profile alerts', () => {
     expect(
       screen.getByRole('checkbox', { name: 'También en este navegador con Conversa cerrado' }),
     ).toBeDisabled();
+  });
+
+  it("shows per module whether it beeps and is shown, and saves one module's change alone", async () => {
+    const calls = serve(null);
+    const user = userEvent.setup();
+    renderProfile([...USER_NOTIFICATIONS], {
+      sound_notification: ['chat', 'task'],
+      push_notification: ['chat'],
+    });
+
+    const tasks = await screen.findByTestId('profile-module-task');
+    expect(screen.getByRole('group', { name: 'Recordatorios de tareas' })).toBe(tasks);
+    const taskSound = within(tasks).getByRole('checkbox', { name: 'Sonido' });
+    const taskShown = within(tasks).getByRole('checkbox', { name: 'Notificación' });
+    expect(taskSound).toBeChecked();
+    expect(taskShown).not.toBeChecked();
+    expect(
+      within(screen.getByTestId('profile-module-chat')).getByRole('checkbox', { name: 'Notificación' }),
+    ).toBeChecked();
+
+    await user.click(taskSound);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path.startsWith('user/updateone/'))?.body).toEqual({
+        sound_notification: ['chat'],
+      }),
+    );
+    await user.click(taskShown);
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.path.startsWith('user/updateone/')).map((call) => call.body),
+      ).toContainEqual({
+        push_notification: ['chat', 'task'],
+      }),
+    );
   });
 });

@@ -111,7 +111,7 @@ export const ProfilePage = () => {
               </Box>
             </CardContent>
           </Card>
-          <AlertsCard notifications={user.notifications} save={save} canPush={isOwnAccount} />
+          <AlertsCard user={user} save={save} canPush={isOwnAccount} />
           <TwoFactorCard isOwner={user.account !== 'user'} canChange={isOwnAccount} />
           <SessionsCard canRevoke={isOwnAccount} />
         </Grid>

@@ -1,4 +1,4 @@
-import { type AccountType, DEFAULT_ALERT_FAMILIES } from '@conversa/domain';
+import { type AccountType, DEFAULT_ALERT_FAMILIES, DEFAULT_NOTIFICATION_MODULES } from '@conversa/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -34,12 +34,18 @@ export const users = pgTable(
     fixed: jsonb('fixed').$type<string[]>().notNull().default([]),
     access: jsonb('access').$type<string[]>().notNull().default([]),
     answer: boolean('answer').notNull().default(true),
-    push_notification: jsonb('push_notification').$type<string[]>().notNull().default([]),
+    push_notification: jsonb('push_notification')
+      .$type<string[]>()
+      .notNull()
+      .default([...DEFAULT_NOTIFICATION_MODULES]),
     notifications: jsonb('notifications')
       .$type<string[]>()
       .notNull()
       .default([...DEFAULT_ALERT_FAMILIES]),
-    sound_notification: jsonb('sound_notification').$type<string[]>().notNull().default([]),
+    sound_notification: jsonb('sound_notification')
+      .$type<string[]>()
+      .notNull()
+      .default([...DEFAULT_NOTIFICATION_MODULES]),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,13 +1,14 @@
-import { messageAlertFamily, wantsAlert } from '@conversa/domain';
+import { messageAlertFamily, pushesFor, soundsFor, wantsAlert } from '@conversa/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
+import { playBeep } from '../../../shared/beep';
+import { showDesktopAlert } from '../../../shared/desktop-alert';
 import { notify } from '../../../shared/notify';
 import { type Notification, useSocketEvent } from '../../../shared/socket';
-import { alertOf, showDesktopAlert } from '../alerts';
-import { playBeep } from '../beep';
+import { alertOf } from '../alerts';
 import { storePendingContact } from '../open-conversation';
 import { contactNameOf, useChatRealtime } from '../realtime';
 import type { AlertToastProps } from './alert-toast';
@@ -19,9 +20,9 @@ const AlertToast = lazy(() => import('./alert-toast').then((m) => ({ default: m.
 
 /**
  * Keeps the chat caches live everywhere in the app and, away from the chat page, toasts a customer's new
- * message (5 s) with a beep when the person has sound on; clicking the toast opens that conversation.
- * An alert addressed to the person (a conversation assigned to them) is toasted anywhere, with the beep,
- * and also shown on the desktop when the app is not in front and they keep notifications on.
+ * message (5 s) with a beep when the person hears the chat's alerts; clicking the toast opens that
+ * conversation. An alert addressed to the person (a conversation assigned to them) is toasted anywhere, with
+ * the beep, and also shown on the desktop when the app is not in front and they keep the chat's shown.
  */
 export const ChatNotifier = () => {
   const { t } = useTranslation();
@@ -46,8 +47,9 @@ export const ChatNotifier = () => {
     if (!shown) return;
     setAlert({ ...shown, key: Date.now() });
     setHasToasted(true);
-    if (user.sound) playBeep();
-    if (user.notify) showDesktopAlert(shown, openConversation);
+    if (soundsFor(user, 'chat')) playBeep();
+    if (user.notify && pushesFor(user, 'chat'))
+      showDesktopAlert(shown, () => openConversation(shown.contactId));
   });
 
   useChatRealtime({
@@ -61,7 +63,7 @@ export const ChatNotifier = () => {
         title: contactNameOf(queryClient, alert.contactId) ?? t('chat.toast.newMessage'),
       });
       setHasToasted(true);
-      if (user.sound) playBeep();
+      if (soundsFor(user, 'chat')) playBeep();
     },
     onSendError: (message) => notify(message.error || t('chat.toast.sendError'), 'error'),
   });

@@ -1,4 +1,10 @@
-import { type AlertFamily, USER_NOTIFICATIONS, type UserUpdateInput } from '@conversa/domain';
+import {
+  type AlertFamily,
+  NOTIFICATION_MODULES,
+  type NotificationModule,
+  USER_NOTIFICATIONS,
+  type UserUpdateInput,
+} from '@conversa/domain';
 import {
   Alert,
   Box,
@@ -7,8 +13,10 @@ import {
   CardContent,
   Checkbox,
   Divider,
+  FormControl,
   FormControlLabel,
   FormGroup,
+  FormLabel,
   Switch,
   Typography,
 } from '@mui/material';
@@ -22,8 +30,12 @@ import {
   usePushKey,
 } from '../api/push';
 
+/** The module lists the card edits: which modules beep, which the system shows. */
+type ModuleList = 'sound_notification' | 'push_notification';
+const MODULE_LISTS: readonly ModuleList[] = ['sound_notification', 'push_notification'];
+
 type AlertsCardProps = {
-  notifications: readonly string[];
+  user: { notifications: readonly string[] } & Record<ModuleList, readonly string[]>;
   save: (changes: UserUpdateInput) => void;
   /** The master acting as the owner may not have the owner's alerts pushed to their own browser. */
   canPush: boolean;
@@ -34,10 +46,12 @@ const desktopPermission = (): NotificationPermission | 'unsupported' =>
 
 /**
  * Which alerts the person wants (the families of their `notifications`, saved at once; one left out alerts
- * them never, their lists still update) and where: on the desktop while the app is open, through the
- * browser's permission, and by Web Push on this browser while it is closed, when the server has it.
+ * them never, their lists still update), per module whether they beep and whether the system shows them,
+ * and where: on the desktop while the app is open, through the browser's permission, and by Web Push on
+ * this browser while it is closed, when the server has it.
  */
-export const AlertsCard = ({ notifications, save, canPush }: AlertsCardProps) => {
+export const AlertsCard = ({ user, save, canPush }: AlertsCardProps) => {
+  const { notifications } = user;
   const { t } = useTranslation();
   const [permission, setPermission] = useState(desktopPermission);
   const pushKey = usePushKey();
@@ -55,6 +69,11 @@ export const AlertsCard = ({ notifications, save, canPush }: AlertsCardProps) =>
       notifications: USER_NOTIFICATIONS.filter((item) =>
         item === family ? isWanted : notifications.includes(item),
       ),
+    });
+
+  const toggleModule = (list: ModuleList, module: NotificationModule, isWanted: boolean) =>
+    save({
+      [list]: NOTIFICATION_MODULES.filter((item) => (item === module ? isWanted : user[list].includes(item))),
     });
 
   const togglePush = async (isWanted: boolean) => {
@@ -97,6 +116,30 @@ export const AlertsCard = ({ notifications, save, canPush }: AlertsCardProps) =>
             />
           ))}
         </FormGroup>
+        <Divider />
+        <Typography variant="subtitle2">{t('profile.alerts.modules.title')}</Typography>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          {NOTIFICATION_MODULES.map((module) => (
+            <FormControl key={module} component="fieldset" data-testid={`profile-module-${module}`}>
+              <FormLabel component="legend">{t(`profile.alerts.modules.names.${module}`)}</FormLabel>
+              <FormGroup row>
+                {MODULE_LISTS.map((list) => (
+                  <FormControlLabel
+                    key={list}
+                    control={
+                      <Checkbox
+                        checked={user[list].includes(module)}
+                        onChange={(_event, checked) => toggleModule(list, module, checked)}
+                        slotProps={{ input: { name: `${list}.${module}` } }}
+                      />
+                    }
+                    label={t(`profile.alerts.modules.${list}`)}
+                  />
+                ))}
+              </FormGroup>
+            </FormControl>
+          ))}
+        </Box>
         <Divider />
         <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
           <Typography variant="subtitle2">{t('profile.alerts.desktop')}</Typography>

@@ -26,6 +26,7 @@ import { useAlerts } from '../../chat/api/get-alerts';
 import { AlertsSection, useUnseenAlerts } from '../../chat/components/alerts-section';
 import { storePendingContact } from '../../chat/open-conversation';
 import { useIncompleteTasks } from '../api/tasks';
+import { useTaskReminders } from '../use-task-reminders';
 import { useTasksRealtime } from '../use-tasks-realtime';
 import { TaskCards } from './task-cards';
 import { ExpiryChip } from './task-chips';
@@ -89,6 +90,7 @@ const TaskBellBody = ({ pathname }: { pathname: string }) => {
     setAnchor(null);
     setOpenTaskId(task.id);
   };
+  useTaskReminders(setOpenTaskId);
   const openConversation = (contactId: string) => {
     setAnchor(null);
     storePendingContact(contactId);
