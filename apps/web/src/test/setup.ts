@@ -14,5 +14,6 @@ await Promise.all([loadShellTexts(), loadAppTexts()]);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   appQueryClient.clear();
 });

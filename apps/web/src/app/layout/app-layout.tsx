@@ -26,10 +26,12 @@ export type RouteHandle = { entry?: AppRoute };
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof handle === 'object' && handle !== null && 'entry' in handle;
 
-/** Sidebar, header, page and footer; which of them show depends on the current route's chrome. */
 /** The floating buttons' stack: the bell (48 px) stands 96 px up, above the chat button; 8 px to spare. */
 const FLOATING_BUTTONS_CLEARANCE = 152;
+/** The page's own padding on each side. */
+const PAGE_PADDING = { xs: 2, md: 3 };
 
+/** Sidebar, header, page and footer; which of them show depends on the current route's chrome. */
 export const AppLayout = () => {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -97,11 +99,12 @@ export const AppLayout = () => {
               ? { flex: 1, minWidth: 0 }
               : {
                   flex: 1,
-                  p: { xs: 2, md: 3 },
-                  pt: !hasHeader && hasSidebar && !isDesktop ? 9 : undefined,
+                  // Each side on its own: a responsive shorthand's wider breakpoint would undo the bottom.
+                  px: PAGE_PADDING,
+                  pt: !hasHeader && hasSidebar && !isDesktop ? 9 : PAGE_PADDING,
                   // The chat button and the due-tasks bell float at the bottom corner: the page's last
                   // actions (Save, a table's pages) can always scroll clear of them.
-                  pb: hasFloatingButtons ? `${FLOATING_BUTTONS_CLEARANCE}px` : undefined,
+                  pb: hasFloatingButtons ? `${FLOATING_BUTTONS_CLEARANCE}px` : PAGE_PADDING,
                 }
           }
         >

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../shared/i18n';
@@ -8,6 +8,7 @@ import { stubScreenWidth } from '../../test/screen-width';
 import { takePendingContact } from '../chat/open-conversation';
 import { dayKey } from './calendar-month';
 import { TaskBell } from './components/task-bell';
+import { CARDS_STAND_MS } from './components/task-cards';
 import { TaskDialog } from './components/task-dialog';
 import { TasksPage } from './pages/tasks-page';
 import { makeTask, PARTICIPANTS, renderTasks } from './test/tasks-fixtures';
@@ -191,6 +192,45 @@ describe('task bell', () => {
     expect(put?.url).toMatch(/\/task\/updateone\/task-1$/);
     expect(put?.body).toEqual({ is_notified: true });
     expect(screen.queryByTestId('task-card')).not.toBeInTheDocument();
+  });
+});
+
+describe('due-task cards folding into the bell', () => {
+  const expiringTask = () =>
+    stubApi((call) => (call.url.endsWith('/task/search') ? envelope(200, [makeTask()]) : envelope(200, [])));
+
+  it('fold at once with their button, stay counted on the bell, and stay folded after a reload', async () => {
+    const user = userEvent.setup({ delay: null });
+    expiringTask();
+    const { unmount } = renderTasks(<TaskBell />, makeAccount());
+    const card = await screen.findByTestId('task-card');
+    await user.click(screen.getByRole('button', { name: 'Guardar en la campana' }));
+    expect(card).not.toBeInTheDocument();
+    expect(screen.getByTestId('task-bell')).toHaveAccessibleName(/1/);
+
+    unmount();
+    renderTasks(<TaskBell />, makeAccount());
+    await waitFor(() => expect(screen.getByTestId('task-bell')).toHaveAccessibleName(/1/));
+    expect(screen.queryByTestId('task-card')).not.toBeInTheDocument();
+  });
+
+  it('fold by themselves after a while, but not while the pointer is on them', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      expiringTask();
+      renderTasks(<TaskBell />, makeAccount());
+      const region = await screen.findByRole('region', { name: 'Tareas por vencer' });
+      fireEvent.mouseEnter(region);
+      act(() => vi.advanceTimersByTime(CARDS_STAND_MS * 2));
+      expect(screen.getByTestId('task-card')).toBeInTheDocument();
+      fireEvent.mouseLeave(region);
+      act(() => vi.advanceTimersByTime(CARDS_STAND_MS - 1_000));
+      expect(screen.getByTestId('task-card')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.queryByTestId('task-card')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
