@@ -210,6 +210,11 @@ export type ChannelAdapter = {
   /** Normalises the provider's payload; throws a 400 AppError when it is not one. */
   parseWebhook: (body: unknown, device: ChannelDevice) => InboundEvent[];
   send: (device: ChannelDevice, message: OutboundMessage) => Promise<SendResult>;
+  /**
+   * What the answer to a stored delivery carries back to the provider instead of our envelope, when the
+   * provider reads it (Telegram runs a Bot API method given there); undefined for the envelope.
+   */
+  webhookReply?: (body: unknown) => Record<string, unknown> | undefined;
   /** Subscription handshakes answered on GET (Meta's hub.challenge); undefined when not one. */
   handshake?: (
     request: WebhookRequest,

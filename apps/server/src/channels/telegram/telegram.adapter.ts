@@ -296,6 +296,15 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
         : { ok: false, status: 401 };
     },
 
+    /**
+     * A pressed button is answered in the delivery's own answer (the Bot API runs a method given there), so
+     * the customer's app stops the spinner it shows until the bot answers the callback query.
+     */
+    webhookReply(body) {
+      const query = updateSchema.safeParse(body).data?.callback_query;
+      return query ? { method: 'answerCallbackQuery', callback_query_id: query.id } : undefined;
+    },
+
     parseWebhook(body): InboundEvent[] {
       const parsed = updateSchema.safeParse(body);
       if (!parsed.success) throw badRequest([{ path: 'update_id', message: 'validation.invalid' }]);

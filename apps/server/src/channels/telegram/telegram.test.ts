@@ -294,7 +294,14 @@ describe('Telegram bots', () => {
         },
       },
     };
-    expect(await deliver(press)).toBe(200);
+    // The delivery's answer runs answerCallbackQuery, so the customer's app stops its spinner.
+    const answered = await fetch(`${baseUrl}/webhooks/telegram/${device.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+      body: JSON.stringify(press),
+    });
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toEqual({ method: 'answerCallbackQuery', callback_query_id: callbackId });
     expect(await deliver(press)).toBe(200);
     expect(await storedMessage(testApp.app, device.id, `callback:${callbackId}`)).toMatchObject({
       type: 'chat',
