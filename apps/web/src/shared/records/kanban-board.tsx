@@ -193,7 +193,9 @@ export const KanbanBoard = <T,>({
             overflowX: 'auto',
             pb: 1.5,
             // On a phone the page scrolls past the toolbar to the board, which then takes most of the screen.
-            height: { xs: '78dvh', md: 'calc(100dvh - 230px)' },
+            // On a wide screen it ends where the page's room for the floating buttons (152 px) begins, so the
+            // page does not scroll and a carried card's drop places stay where the pointer goes.
+            height: { xs: '78dvh', md: 'calc(100dvh - 358px)' },
             minHeight: 420,
             scrollSnapType: { xs: 'x mandatory', sm: 'none' },
           }}
