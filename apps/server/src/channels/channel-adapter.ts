@@ -202,6 +202,9 @@ export type TemplateCallResult =
  */
 export type SendPacing = { perSecond: number; perChatPerSecond?: number };
 
+/** A provider's own answer to its delivery (a Bot API method call for Telegram). */
+export type WebhookReplyBody = Record<string, unknown>;
+
 /** One provider behind the shape every provider shares; adding a provider is adding a folder. */
 export type ChannelAdapter = {
   type: ChannelType;
@@ -212,9 +215,10 @@ export type ChannelAdapter = {
   send: (device: ChannelDevice, message: OutboundMessage) => Promise<SendResult>;
   /**
    * What the answer to a stored delivery carries back to the provider instead of our envelope, when the
-   * provider reads it (Telegram runs a Bot API method given there); undefined for the envelope.
+   * provider reads it (Telegram runs a Bot API method given there), from the events parseWebhook read;
+   * undefined for the envelope.
    */
-  webhookReply?: (body: unknown) => Record<string, unknown> | undefined;
+  webhookReply?: (events: InboundEvent[]) => WebhookReplyBody | undefined;
   /** Subscription handshakes answered on GET (Meta's hub.challenge); undefined when not one. */
   handshake?: (
     request: WebhookRequest,

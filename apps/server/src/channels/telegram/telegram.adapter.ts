@@ -20,6 +20,7 @@ import {
   pick,
   pickText,
 } from '../provider-http';
+import { buttonAnswerOf, buttonPressOf, keyboardOf } from './telegram-buttons';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -101,50 +102,12 @@ const updateSchema = z.looseObject({
     .optional(),
 });
 
-type TelegramUpdate = z.infer<typeof updateSchema>;
+export type TelegramUpdate = z.infer<typeof updateSchema>;
 
 type TelegramMessage = NonNullable<TelegramUpdate['message']>;
 
-const nameOf = (from: z.infer<typeof senderSchema> | undefined) =>
+export const nameOf = (from: z.infer<typeof senderSchema> | undefined) =>
   [from?.first_name, from?.last_name].filter(Boolean).join(' ') || from?.username || '';
-
-/**
- * A button press in a private chat, as the customer's message: its body the pressed button's text (read
- * from the keyboard it was pressed on), its button reply the callback data we set to the button's id.
- */
-const buttonPressOf = (query: NonNullable<TelegramUpdate['callback_query']>): InboundEvent | undefined => {
-  const chat = query.message?.chat;
-  if (chat?.type !== 'private' || !query.data) return undefined;
-  const pressed = query.message?.reply_markup?.inline_keyboard
-    .flat()
-    .find((button) => button.callback_data === query.data);
-  return {
-    kind: 'message',
-    // Callback query ids are unique per bot; the prefix keeps them apart from chat:message ids.
-    providerMessageId: `callback:${query.id}`,
-    from: { phone: String(chat.id), name: nameOf(query.from) },
-    type: 'chat',
-    body: pressed?.text ?? query.data,
-    timestamp: new Date(),
-    buttonReply: query.data,
-  };
-};
-
-/** Telegram's limit on an inline button's callback_data. */
-const CALLBACK_DATA_MAX_BYTES = 64;
-
-/** Our reply buttons as one row of inline buttons; none when an id is too long to be callback data. */
-const keyboardOf = (message: OutboundMessage) => {
-  const fits = message.buttons.every(
-    (button) => Buffer.byteLength(button.id, 'utf8') <= CALLBACK_DATA_MAX_BYTES,
-  );
-  if (message.buttons.length === 0 || !fits) return {};
-  return {
-    reply_markup: {
-      inline_keyboard: [message.buttons.map((button) => ({ text: button.title, callback_data: button.id }))],
-    },
-  };
-};
 
 const configText = (device: ChannelDevice, key: string) => {
   const value = device.config[key];
@@ -296,14 +259,7 @@ export const createTelegramAdapter = (options: ChannelOptions): ChannelAdapter =
         : { ok: false, status: 401 };
     },
 
-    /**
-     * A pressed button is answered in the delivery's own answer (the Bot API runs a method given there), so
-     * the customer's app stops the spinner it shows until the bot answers the callback query.
-     */
-    webhookReply(body) {
-      const query = updateSchema.safeParse(body).data?.callback_query;
-      return query ? { method: 'answerCallbackQuery', callback_query_id: query.id } : undefined;
-    },
+    webhookReply: buttonAnswerOf,
 
     parseWebhook(body): InboundEvent[] {
       const parsed = updateSchema.safeParse(body);

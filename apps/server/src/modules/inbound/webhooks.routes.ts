@@ -173,7 +173,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksOptions> = async (app
       if (storable.length + storableTemplates.length + sessionEvents.length < inbound.length) {
         throw badRequest([{ path: 'id', message: 'validation.nulCharacter' }]);
       }
-      return adapter.webhookReply?.(request.body) ?? ok(request.locale, [], { info: 'info.webhookReceived' });
+      return adapter.webhookReply?.(inbound) ?? ok(request.locale, [], { info: 'info.webhookReceived' });
     },
   );
 };
