@@ -50,20 +50,25 @@ describe('guessing passwords', () => {
 
   it('during a flood of wrong passwords, another sign-in from another address is served first', async () => {
     // Each answer notes how many wrong-password answers (argon2 verifications) were already out.
-    let verifiedWrong = 0;
+    let verifiedSoFar = 0;
     const flood = Array.from({ length: 500 }, (_, index) =>
       attempt(`flood-${index}@example.com`, 'Wrong#Pass1', `198.19.0.${(index % 5) + 1}`).then((answer) => {
-        if (answer.status === 401) verifiedWrong += 1;
+        if (answer.status === 401) verifiedSoFar += 1;
         return answer;
       }),
     );
     const legit = await attempt(DEMO_LOGINS.agent.email, DEMO_LOGINS.agent.password, '198.18.3.1');
-    const verifiedBeforeLegit = verifiedWrong;
+    const verifiedBeforeLegit = verifiedSoFar;
     const answers = await Promise.all(flood);
 
     expect(legit.status).toBe(200);
-    // The flood's addresses take turns with it for argon2 instead of it waiting behind the whole flood.
-    expect(verifiedBeforeLegit).toBeLessThan(15);
+    // The flood's addresses take turns with it for argon2 instead of it waiting behind the whole flood: in
+    // one queue it would come after every verification the flood got (about 50, ten per address). How many
+    // finish while its own lookups wait for the database depends on the machine's load, so the bound is
+    // relative: it is served in the first half.
+    const verifiedWrong = answers.filter((answer) => answer.status === 401).length;
+    expect(verifiedWrong).toBeGreaterThanOrEqual(40);
+    expect(verifiedBeforeLegit).toBeLessThan(verifiedWrong / 2);
     // Most of the flood was refused without any argon2 work; none of it failed otherwise.
     expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThan(400);
     expect(answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
