@@ -1,4 +1,3 @@
-import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Drawer, Fab, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { Outlet, useMatches } from 'react-router';
 import { ChatNotifier } from '../../features/chat/components/chat-notifier';
 import { DevicesRealtime } from '../../features/devices/components/devices-realtime';
 import { accessSubjectOf, useAccount, useCan } from '../../shared/account/use-account';
+import MenuIcon from '../../shared/icons/Menu';
 import type { AppRoute } from '../app-routes';
 import {
   DeferredFloatingChat,

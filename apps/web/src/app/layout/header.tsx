@@ -1,8 +1,8 @@
-import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, Toolbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUpdateCurrentUser } from '../../shared/account/api/update-user';
+import MenuIcon from '../../shared/icons/Menu';
 import { PATHS } from '../../shared/paths';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher';
 import { Logo } from '../../shared/ui/logo';

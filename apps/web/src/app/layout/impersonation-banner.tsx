@@ -1,4 +1,3 @@
-import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import { Alert, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountQuery } from '../../shared/account/api/get-account';
 import { api } from '../../shared/api-client';
+import SupervisorAccountOutlined from '../../shared/icons/SupervisorAccountOutlined';
 import { clearSession, hasMasterSessionAside, useSession } from '../../shared/session';
 
 /**

@@ -1,8 +1,8 @@
-import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, InputAdornment, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { accessSubjectOf, useAccount } from '../../shared/account/use-account';
+import SearchIcon from '../../shared/icons/Search';
 import { APP_ROUTES, type AppRoute, appPath } from '../app-routes';
 import { canOpenRoute } from '../route-access';
 

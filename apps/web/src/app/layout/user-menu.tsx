@@ -1,12 +1,12 @@
 import { avatarInitialsOf, truncateName } from '@conversa/domain';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Avatar, Box, Button, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAccount } from '../../shared/account/use-account';
+import LogoutOutlined from '../../shared/icons/LogoutOutlined';
+import PersonOutline from '../../shared/icons/PersonOutline';
 import { PATHS } from '../../shared/paths';
 import { visuallyHidden } from '../../shared/ui/table-styles';
 

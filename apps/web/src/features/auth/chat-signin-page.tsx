@@ -1,7 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
 import { Box, IconButton, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import CloseIcon from '../../shared/icons/Close';
 import { PATHS } from '../../shared/paths';
 import { useSession } from '../../shared/session';
 import { Logo } from '../../shared/ui/logo';

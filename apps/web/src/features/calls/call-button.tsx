@@ -1,8 +1,8 @@
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { Box, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../shared/account/use-account';
 import { ApiError } from '../../shared/api-client';
+import PhoneOutlined from '../../shared/icons/PhoneOutlined';
 import { notify } from '../../shared/notify';
 import { useCallSetup, useDial } from './calls-api';
 

@@ -1,13 +1,13 @@
 import type { Call } from '@conversa/domain';
-import CallMade from '@mui/icons-material/CallMade';
-import CallReceived from '@mui/icons-material/CallReceived';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../shared/account/use-account';
 import { formattersFor } from '../../shared/format/intl-format';
+import CallMade from '../../shared/icons/CallMade';
+import CallReceived from '../../shared/icons/CallReceived';
+import PhoneOutlined from '../../shared/icons/PhoneOutlined';
+import SwapHoriz from '../../shared/icons/SwapHoriz';
 import { type Notification, useSocketEvent } from '../../shared/socket';
 import { PagedTable, usePaging } from '../../shared/ui/paged-table';
 import { wideOnly } from '../../shared/ui/table-styles';

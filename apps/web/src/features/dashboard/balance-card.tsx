@@ -1,10 +1,10 @@
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Button, Card, CardActions, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useBalance } from '../../shared/account/api/get-balance';
 import { BalanceLines } from '../../shared/account/balance-lines';
 import { useAccount } from '../../shared/account/use-account';
+import ShoppingCartOutlined from '../../shared/icons/ShoppingCartOutlined';
 import { PATHS } from '../../shared/paths';
 
 /**

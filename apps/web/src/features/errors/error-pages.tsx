@@ -1,10 +1,10 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import LockOutlined from '@mui/icons-material/LockOutlined';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import LockOutlined from '../../shared/icons/LockOutlined';
+import ReportProblemOutlined from '../../shared/icons/ReportProblemOutlined';
+import SearchOffOutlined from '../../shared/icons/SearchOffOutlined';
+import type { SvgIconComponent } from '../../shared/icons/svg-icon-component';
 
 type ErrorViewProps = { icon: SvgIconComponent; title: string; info?: string; isFullPage?: boolean };
 

@@ -1,10 +1,10 @@
 import type { Extraction } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { Button, TableCell } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../shared/account/use-account';
+import Add from '../../shared/icons/Add';
+import FileDownloadOutlined from '../../shared/icons/FileDownloadOutlined';
 import { notify } from '../../shared/notify';
 import { ConfirmPopover } from '../../shared/records/components/confirm-popover';
 import { PageHeader } from '../../shared/ui/page-header';

@@ -1,9 +1,9 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Button, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../shared/account/use-account';
 import { formattersFor } from '../../shared/format/intl-format';
+import UploadFileOutlined from '../../shared/icons/UploadFileOutlined';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PagedTable, usePaging } from '../../shared/ui/paged-table';
 import { wideOnly } from '../../shared/ui/table-styles';

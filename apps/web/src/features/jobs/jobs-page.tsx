@@ -1,10 +1,10 @@
-import FilterAltOff from '@mui/icons-material/FilterAltOff';
-import Replay from '@mui/icons-material/Replay';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { Box, Button, Chip, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../shared/format/intl-format';
+import FilterAltOff from '../../shared/icons/FilterAltOff';
+import Replay from '../../shared/icons/Replay';
+import TaskAltOutlined from '../../shared/icons/TaskAltOutlined';
 import { notify } from '../../shared/notify';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PagedTable, usePaging } from '../../shared/ui/paged-table';

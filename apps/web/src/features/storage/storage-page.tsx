@@ -1,9 +1,9 @@
 import { type StorageFile, TIMING } from '@conversa/domain';
-import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import { Alert, TableCell } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../shared/account/use-account';
+import FolderOutlined from '../../shared/icons/FolderOutlined';
 import { PageHeader } from '../../shared/ui/page-header';
 import { PagedTable, usePaging } from '../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../shared/ui/table-styles';

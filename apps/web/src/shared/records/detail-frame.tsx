@@ -1,7 +1,7 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import ArrowBack from '../icons/ArrowBack';
 
 /** One tab of a record's page; `render` runs only while the tab is open, so a tab loads its data when shown. */
 export type DetailTab = { key: string; label: string; render: () => ReactNode };

@@ -1,8 +1,8 @@
 import type { ListItem } from '@conversa/domain';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { Box, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import PhoneOutlined from '../icons/PhoneOutlined';
 import { ListChip } from './components/list-chip';
 
 /** At most this many tag chips on a card; the rest is a "+n". */

@@ -1,5 +1,4 @@
 import type { Note } from '@conversa/domain';
-import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import {
   Box,
   Button,
@@ -23,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../account/use-account';
 import { formattersFor } from '../format/intl-format';
+import StickyNote2Outlined from '../icons/StickyNote2Outlined';
 import { notify } from '../notify';
 import { type Notification, useSocketEvent } from '../socket';
 import { EmptyState } from '../ui/empty-state';

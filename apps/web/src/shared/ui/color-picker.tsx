@@ -1,7 +1,7 @@
-import Colorize from '@mui/icons-material/Colorize';
 import { Box, FormHelperText, FormLabel, Tooltip } from '@mui/material';
 import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import Colorize from '../icons/Colorize';
 
 type ColorPickerProps = {
   label: string;

@@ -1,9 +1,9 @@
-import Check from '@mui/icons-material/Check';
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import { IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../clipboard';
+import Check from '../icons/Check';
+import ContentCopy from '../icons/ContentCopy';
 import { notify } from '../notify';
 
 /** Copies a value and says so for a moment; when the browser refuses both ways, it says that instead. */

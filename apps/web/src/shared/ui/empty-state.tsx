@@ -1,6 +1,6 @@
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import type { SvgIconComponent } from '../icons/svg-icon-component';
 
 type EmptyStateProps = { icon: SvgIconComponent; title: string; description?: string; action?: ReactNode };
 

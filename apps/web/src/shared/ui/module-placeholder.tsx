@@ -1,6 +1,6 @@
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Card, CardContent } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { SvgIconComponent } from '../icons/svg-icon-component';
 import { EmptyState } from './empty-state';
 import { PageHeader } from './page-header';
 

@@ -1,5 +1,3 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import {
   Box,
   Button,
@@ -15,6 +13,8 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import ErrorOutline from '../icons/ErrorOutline';
+import type { SvgIconComponent } from '../icons/svg-icon-component';
 import { EmptyState } from './empty-state';
 import { pagerSx } from './table-styles';
 

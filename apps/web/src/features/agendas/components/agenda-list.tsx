@@ -1,6 +1,6 @@
-import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import { Box, ButtonBase, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import EventBusyOutlined from '../../../shared/icons/EventBusyOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { placeOf } from '../agenda-range';
 import { AppointmentBlock } from './appointment-block';

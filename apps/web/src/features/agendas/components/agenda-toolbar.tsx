@@ -1,5 +1,3 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
   Box,
   Button,
@@ -11,6 +9,8 @@ import {
   useTheme,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import ChevronLeft from '../../../shared/icons/ChevronLeft';
+import ChevronRight from '../../../shared/icons/ChevronRight';
 import { AGENDA_VIEWS, type AgendaView } from '../agenda-range';
 
 type ToolbarProps = {

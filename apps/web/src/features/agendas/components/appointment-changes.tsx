@@ -4,12 +4,12 @@ import {
   type AppointmentStatus,
   isCalendarDay,
 } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EventBusy from '@mui/icons-material/EventBusy';
 import { Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EventBusy from '../../../shared/icons/EventBusy';
 import { notify } from '../../../shared/notify';
 import { ConfirmPopover } from '../../../shared/records/components/confirm-popover';
 import { clockOf, instantAt, placeOf } from '../agenda-range';

@@ -1,10 +1,10 @@
 import type { Appointment } from '@conversa/domain';
-import Close from '@mui/icons-material/Close';
 import { Alert, Box, Divider, Drawer, IconButton, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import Close from '../../../shared/icons/Close';
 import type { AgendaFormat } from '../agenda-format';
 import { placeOf } from '../agenda-range';
 import { canChange, isOwnAppointment } from '../appointment-status';

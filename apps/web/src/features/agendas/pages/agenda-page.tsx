@@ -1,7 +1,4 @@
 import type { Appointment } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import {
   Alert,
   Box,
@@ -18,6 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { firstDayOfWeek } from '../../../shared/format/week-start';
+import Add from '../../../shared/icons/Add';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import EventNoteOutlined from '../../../shared/icons/EventNoteOutlined';
 import { notify } from '../../../shared/notify';
 import {
   standardConfigOf,

@@ -1,9 +1,9 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import ReceiptLongOutlined from '../../../shared/icons/ReceiptLongOutlined';
+import ShoppingCartOutlined from '../../../shared/icons/ShoppingCartOutlined';
+import StorefrontOutlined from '../../../shared/icons/StorefrontOutlined';
 
 const LINKS = {
   plans: { to: '/app/billing/plans', labelKey: 'nav.billingPlans', icon: StorefrontOutlined },

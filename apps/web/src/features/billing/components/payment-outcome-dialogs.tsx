@@ -1,5 +1,3 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import {
   Box,
   Button,
@@ -11,6 +9,8 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
 import { type Notification, useSocketEvent } from '../../../shared/socket';
 import { reloadAfterPurchase } from '../page-navigation';
 import {

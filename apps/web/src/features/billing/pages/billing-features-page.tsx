@@ -1,9 +1,9 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Box, Button, Skeleton } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import ShoppingCartOutlined from '../../../shared/icons/ShoppingCartOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMarketplaceFeatures } from '../api/billing';

@@ -1,11 +1,11 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import StorefrontOutlined from '../../../shared/icons/StorefrontOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useMarketplacePlans } from '../api/billing';

@@ -1,8 +1,8 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { Box, TableCell, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ReceiptLongOutlined from '../../../shared/icons/ReceiptLongOutlined';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';

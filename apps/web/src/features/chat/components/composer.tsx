@@ -5,10 +5,6 @@ import {
   composerState,
   FILE_MAX_BYTES,
 } from '@conversa/domain';
-import AttachFile from '@mui/icons-material/AttachFile';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import Send from '@mui/icons-material/Send';
 import {
   Box,
   Button,
@@ -25,6 +21,10 @@ import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
+import AttachFile from '../../../shared/icons/AttachFile';
+import DescriptionOutlined from '../../../shared/icons/DescriptionOutlined';
+import PlaceOutlined from '../../../shared/icons/PlaceOutlined';
+import Send from '../../../shared/icons/Send';
 import { notify } from '../../../shared/notify';
 import { isWhatsappWithoutTemplates } from '../../../shared/templates/templates-unavailable';
 import { useTemplates } from '../api/get-templates';

@@ -1,11 +1,11 @@
 import type { Deal, DealContact, PipelineStage } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import { Box, Button, List, ListItemButton, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
 import { ListChip } from '../../../shared/records/components/list-chip';
 import { formatMoney } from '../../../shared/records/number-format';
 import { NewDealDialog } from '../../deals/components/new-deal-dialog';

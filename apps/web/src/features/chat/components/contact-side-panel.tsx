@@ -1,8 +1,8 @@
 import type { Contact } from '@conversa/domain';
-import Close from '@mui/icons-material/Close';
 import { Box, IconButton } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import Close from '../../../shared/icons/Close';
 import { RecordTasks } from '../../tasks/components/record-tasks';
 import { ContactDealsPanel } from './contact-deals-panel';
 import { ContactNotes } from './notes-panel';

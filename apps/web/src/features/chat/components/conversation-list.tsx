@@ -7,10 +7,6 @@ import {
   formatCount,
   TIMING,
 } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import Search from '@mui/icons-material/Search';
-import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import {
   Box,
   Fab,
@@ -31,6 +27,10 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import { useUpdateCurrentUser } from '../../../shared/account/api/update-user';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import ForumOutlined from '../../../shared/icons/ForumOutlined';
+import Search from '../../../shared/icons/Search';
+import ViewColumnOutlined from '../../../shared/icons/ViewColumnOutlined';
 import { ColumnDialog } from '../../../shared/records/components/column-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useDebounced } from '../../../shared/use-debounced';

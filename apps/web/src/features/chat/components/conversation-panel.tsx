@@ -1,8 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Close from '@mui/icons-material/Close';
-import OpenInFull from '@mui/icons-material/OpenInFull';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import StickyNote2Outlined from '@mui/icons-material/StickyNote2Outlined';
 import {
   Box,
   Button,
@@ -19,6 +14,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import ArrowBack from '../../../shared/icons/ArrowBack';
+import Close from '../../../shared/icons/Close';
+import OpenInFull from '../../../shared/icons/OpenInFull';
+import SmartToyOutlined from '../../../shared/icons/SmartToyOutlined';
+import StickyNote2Outlined from '../../../shared/icons/StickyNote2Outlined';
 import { CallButton } from '../../calls/call-button';
 import { useContact } from '../api/get-contact';
 import { useLockChat } from '../api/lock-chat';

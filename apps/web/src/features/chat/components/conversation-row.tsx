@@ -1,11 +1,11 @@
 import type { Contact } from '@conversa/domain';
-import PushPin from '@mui/icons-material/PushPin';
-import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import { Box, IconButton, ListItemButton, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeDate } from '../../../shared/format/relative-date';
+import PushPin from '../../../shared/icons/PushPin';
+import PushPinOutlined from '../../../shared/icons/PushPinOutlined';
 import { contactQueryOptions } from '../api/get-contact';
 import { messagesQueryOptions } from '../api/get-messages';
 import { type ChatColumn, columnValue } from '../chat-columns';

@@ -1,7 +1,4 @@
 import { type Contact, TIMING } from '@conversa/domain';
-import Chat from '@mui/icons-material/Chat';
-import Close from '@mui/icons-material/Close';
-import Search from '@mui/icons-material/Search';
 import {
   Badge,
   Box,
@@ -22,6 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
 import { formatRelativeDate } from '../../../shared/format/relative-date';
+import Chat from '../../../shared/icons/Chat';
+import Close from '../../../shared/icons/Close';
+import Search from '../../../shared/icons/Search';
 import { useDebounced } from '../../../shared/use-debounced';
 import { useChats } from '../api/get-chats';
 import { storePendingContact } from '../open-conversation';

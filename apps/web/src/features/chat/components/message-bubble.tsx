@@ -1,12 +1,12 @@
 import { BOT_MESSAGE_OWNER, type Message, parseLocationBody, type QuotedMessage } from '@conversa/domain';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import TouchAppOutlined from '@mui/icons-material/TouchAppOutlined';
 import { Box, Chip, Link, Paper, Typography } from '@mui/material';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import InsertDriveFileOutlined from '../../../shared/icons/InsertDriveFileOutlined';
+import PlaceOutlined from '../../../shared/icons/PlaceOutlined';
+import SmartToyOutlined from '../../../shared/icons/SmartToyOutlined';
+import TouchAppOutlined from '../../../shared/icons/TouchAppOutlined';
 import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { mapsSearchUrl } from '../location-url';
 import { FormattedText } from './formatted-text';

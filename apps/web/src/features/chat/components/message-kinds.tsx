@@ -6,22 +6,22 @@ import {
   type QuotedMessage,
   type SharedContact,
 } from '@conversa/domain';
-import type { SvgIconComponent } from '@mui/icons-material';
-import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
-import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
-import EmojiEmotionsOutlined from '@mui/icons-material/EmojiEmotionsOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutline';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import MicNoneOutlined from '@mui/icons-material/MicNoneOutlined';
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import VideocamOutlined from '@mui/icons-material/VideocamOutlined';
 import { Box, Button, ButtonBase, Chip, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import AutoStoriesOutlined from '../../../shared/icons/AutoStoriesOutlined';
+import ChatBubbleOutline from '../../../shared/icons/ChatBubbleOutline';
+import ContactPhoneOutlined from '../../../shared/icons/ContactPhoneOutlined';
+import EmojiEmotionsOutlined from '../../../shared/icons/EmojiEmotionsOutlined';
+import HelpOutline from '../../../shared/icons/HelpOutline';
+import ImageOutlined from '../../../shared/icons/ImageOutlined';
+import InsertDriveFileOutlined from '../../../shared/icons/InsertDriveFileOutlined';
+import MicNoneOutlined from '../../../shared/icons/MicNoneOutlined';
+import OpenInNew from '../../../shared/icons/OpenInNew';
+import PersonAddAlt1Outlined from '../../../shared/icons/PersonAddAlt1Outlined';
+import PlaceOutlined from '../../../shared/icons/PlaceOutlined';
+import type { SvgIconComponent } from '../../../shared/icons/svg-icon-component';
+import VideocamOutlined from '../../../shared/icons/VideocamOutlined';
 import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { NewContactDialog } from '../../contacts/components/new-contact-dialog';
 

@@ -1,10 +1,10 @@
 import type { Message, QuotedMessage } from '@conversa/domain';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Box, Chip, Skeleton, Stack } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ContextProp, type ListProps, Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ForumOutlined from '../../../shared/icons/ForumOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useMessages } from '../api/get-messages';
 import { dayKeyOf, groupByDay, type MessageRowItem } from '../group-by-day';

@@ -1,10 +1,10 @@
 import type { MessageStatus } from '@conversa/domain';
-import AccessTime from '@mui/icons-material/AccessTime';
-import Block from '@mui/icons-material/Block';
-import Done from '@mui/icons-material/Done';
-import DoneAll from '@mui/icons-material/DoneAll';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useTranslation } from 'react-i18next';
+import AccessTime from '../../../shared/icons/AccessTime';
+import Block from '../../../shared/icons/Block';
+import Done from '../../../shared/icons/Done';
+import DoneAll from '../../../shared/icons/DoneAll';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
 
 /** The status icons of spec section 4: queue clock, sent and recive green check, read double, error red. */
 export const MessageStatusIcon = ({ status }: { status: MessageStatus }) => {

@@ -1,4 +1,3 @@
-import LockOpen from '@mui/icons-material/LockOpen';
 import {
   Button,
   Dialog,
@@ -13,6 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import LockOpen from '../../../shared/icons/LockOpen';
 import type { ChatListParams } from '../api/get-chats';
 import { useUnlockAll } from '../api/unlock-all';
 import { useUnlockChatMany } from '../api/unlock-chats';

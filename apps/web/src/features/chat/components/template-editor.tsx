@@ -1,7 +1,7 @@
 import { fillPlaceholders } from '@conversa/domain';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Box, MenuItem, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import DescriptionOutlined from '../../../shared/icons/DescriptionOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import type { ChatTemplate } from '../api/get-templates';
 import type { TemplateSend } from '../api/send-template';

@@ -1,5 +1,4 @@
 import type { Contact } from '@conversa/domain';
-import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import {
   Box,
   Button,
@@ -15,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import SwapHoriz from '../../../shared/icons/SwapHoriz';
 import { useUsers } from '../api/get-users';
 import { useTransferChat } from '../api/transfer-chat';
 

@@ -1,12 +1,12 @@
 import type { Contact, Message } from '@conversa/domain';
-import Close from '@mui/icons-material/Close';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import Logout from '@mui/icons-material/Logout';
 import { Box, IconButton, Slide, Tooltip, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import Close from '../../../shared/icons/Close';
+import ForumOutlined from '../../../shared/icons/ForumOutlined';
+import Logout from '../../../shared/icons/Logout';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useMarkRead } from '../api/mark-read';
 import { ConversationList } from '../components/conversation-list';

@@ -1,11 +1,11 @@
 import type { ConfirmationRun } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
-import StopCircleOutlined from '@mui/icons-material/StopCircleOutlined';
 import { Box, Button } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import PlayArrowOutlined from '../../../shared/icons/PlayArrowOutlined';
+import StopCircleOutlined from '../../../shared/icons/StopCircleOutlined';
 import { notify } from '../../../shared/notify';
 import { ConfirmPopover } from '../../../shared/records/components/confirm-popover';
 import { useDeleteRun, useRunCommand } from '../api/confirmations';

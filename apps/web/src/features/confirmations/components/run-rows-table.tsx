@@ -1,11 +1,11 @@
 import { CONFIRMATION_ROW_STATES, type ConfirmationRow, isLocale } from '@conversa/domain';
-import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import { Box, Chip, Link, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor, intlLocale } from '../../../shared/format/intl-format';
+import PeopleOutline from '../../../shared/icons/PeopleOutline';
 import { ROW_STATE_TONE } from '../../../shared/scheduling/confirmation-tones';
 import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';

@@ -1,5 +1,4 @@
 import { CONFIRMATION_RUN_STATUSES, type ConfirmationRun } from '@conversa/domain';
-import MarkChatReadOutlined from '@mui/icons-material/MarkChatReadOutlined';
 import {
   Box,
   Link,
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { formatDay } from '../../../shared/format/day-format';
+import MarkChatReadOutlined from '../../../shared/icons/MarkChatReadOutlined';
 import type { SchedulingIntegration } from '../../../shared/scheduling/scheduling-integrations';
 import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';

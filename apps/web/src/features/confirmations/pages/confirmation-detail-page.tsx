@@ -1,8 +1,8 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { formatDay } from '../../../shared/format/day-format';
+import ArrowBack from '../../../shared/icons/ArrowBack';
 import { useSchedulingIntegrations } from '../../../shared/scheduling/scheduling-integrations';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useRun } from '../api/confirmations';

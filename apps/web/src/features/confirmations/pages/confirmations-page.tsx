@@ -1,10 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import BarChartOutlined from '../../../shared/icons/BarChartOutlined';
 import { useSchedulingIntegrations } from '../../../shared/scheduling/scheduling-integrations';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { RunDialog } from '../components/run-dialog';

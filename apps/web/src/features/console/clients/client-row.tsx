@@ -1,12 +1,12 @@
 import { type ConsoleClient, formatCount } from '@conversa/domain';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import { Box, Chip, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import BlockOutlined from '../../../shared/icons/BlockOutlined';
+import DeleteOutlined from '../../../shared/icons/DeleteOutlined';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import LockOpenOutlined from '../../../shared/icons/LockOpenOutlined';
+import SupervisorAccountOutlined from '../../../shared/icons/SupervisorAccountOutlined';
 import { narrowOnly, wideOnly } from '../../../shared/ui/table-styles';
 
 /** Paid, unpaid (the plan expired or a renewal failed) or never billed (a trial). */

@@ -1,11 +1,11 @@
 import type { ConsoleClient } from '@conversa/domain';
-import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import { Button, TableCell } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import AddBusinessOutlined from '../../../shared/icons/AddBusinessOutlined';
+import BusinessOutlined from '../../../shared/icons/BusinessOutlined';
 import { notify } from '../../../shared/notify';
 import { startImpersonation, useSession } from '../../../shared/session';
 import { wideOnly } from '../../../shared/ui/table-styles';

@@ -1,6 +1,6 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import SearchOutlined from '../../../shared/icons/SearchOutlined';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { PagedTable, type PagedTableProps, usePaging } from '../../../shared/ui/paged-table';
 import { useDebounced } from '../../../shared/use-debounced';

@@ -1,9 +1,9 @@
 import type { AdminUser } from '@conversa/domain';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import GroupOutlined from '../../../shared/icons/GroupOutlined';
 import { notify } from '../../../shared/notify';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../../settings/confirm-dialog';

@@ -1,11 +1,11 @@
 import type { Contact } from '@conversa/domain';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ChatOutlined from '../../../shared/icons/ChatOutlined';
+import ForumOutlined from '../../../shared/icons/ForumOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { storePendingContact } from '../../chat/open-conversation';
 

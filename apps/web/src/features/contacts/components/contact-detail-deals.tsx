@@ -1,6 +1,4 @@
 import type { Contact } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import {
   Box,
   Button,
@@ -19,6 +17,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import HandshakeOutlined from '../../../shared/icons/HandshakeOutlined';
 import { ListChip } from '../../../shared/records/components/list-chip';
 import { formatMoney } from '../../../shared/records/number-format';
 import { EmptyState } from '../../../shared/ui/empty-state';

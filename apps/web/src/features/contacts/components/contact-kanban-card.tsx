@@ -1,7 +1,7 @@
 import { type Contact, initialsOf, type ListItem } from '@conversa/domain';
-import StarRounded from '@mui/icons-material/StarRounded';
 import { Avatar, Box, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import StarRounded from '../../../shared/icons/StarRounded';
 import { KanbanCardBody } from '../../../shared/records/kanban-card-body';
 
 type ContactKanbanCardProps = {

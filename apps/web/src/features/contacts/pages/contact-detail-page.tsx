@@ -1,11 +1,11 @@
 import type { Contact } from '@conversa/domain';
-import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
-import StarRounded from '@mui/icons-material/StarRounded';
 import { IconButton, Stack, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import StarBorderRounded from '../../../shared/icons/StarBorderRounded';
+import StarRounded from '../../../shared/icons/StarRounded';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
 import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
 import { useLiveRecord } from '../../../shared/records/use-live-record';

@@ -1,9 +1,9 @@
 import { addDays, confirmationDashboardSchema, localDayAndTime } from '@conversa/domain';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Box, Button, Card, LinearProgress, MenuItem, Skeleton, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BreakdownTable } from './breakdown-table';

@@ -1,8 +1,8 @@
 import type { DashboardFigures } from '@conversa/domain';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import { Box, Card, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import ArrowDownward from '../../../shared/icons/ArrowDownward';
+import ArrowUpward from '../../../shared/icons/ArrowUpward';
 import { visuallyHidden } from '../../../shared/ui/table-styles';
 import { type FigureKind, useFigureFormat } from './figure-format';
 import { changeOf } from './period';

@@ -1,9 +1,9 @@
 import { DASHBOARD_FIGURES, type DashboardFigures } from '@conversa/domain';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { Box, Button, LinearProgress, Skeleton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import InsightsOutlined from '../../../shared/icons/InsightsOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { type AnswerOf, type DashboardKind, periodFieldError, useDashboard } from './dashboard-api';
 import { FigureCards } from './figure-cards';

@@ -1,8 +1,8 @@
 import type { Deal, PipelineStage } from '@conversa/domain';
-import MoreVert from '@mui/icons-material/MoreVert';
 import { Box, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type SyntheticEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import MoreVert from '../../../shared/icons/MoreVert';
 
 type DealCardMenuProps = {
   deal: Deal;

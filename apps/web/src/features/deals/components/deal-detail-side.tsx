@@ -1,9 +1,9 @@
 import { contactLabel, type Deal, type DealUpdateInput } from '@conversa/domain';
-import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import ContactsOutlined from '../../../shared/icons/ContactsOutlined';
 import { FieldInput } from '../../../shared/records/components/field-input';
 import { ListChip } from '../../../shared/records/components/list-chip';
 import {

@@ -1,9 +1,9 @@
 import type { DealStageChange } from '@conversa/domain';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Card, List, ListItem, ListItemText, Skeleton, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import HistoryOutlined from '../../../shared/icons/HistoryOutlined';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { useDealHistory } from '../api/deals';
 

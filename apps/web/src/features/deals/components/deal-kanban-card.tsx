@@ -1,7 +1,7 @@
 import { contactLabel, type Deal, initialsOf, type PipelineStage } from '@conversa/domain';
-import PersonOutline from '@mui/icons-material/PersonOutline';
 import { Avatar, AvatarGroup, Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useAccount } from '../../../shared/account/use-account';
+import PersonOutline from '../../../shared/icons/PersonOutline';
 import { dealMoney } from '../deal-money';
 import { DealCardMenu } from './deal-card-menu';
 import { OutcomeChip } from './outcome-chip';

@@ -1,12 +1,12 @@
 import type { Deal, Filter, Logical, Pipeline } from '@conversa/domain';
-import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
-import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
 import { Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import EmojiEventsOutlined from '../../../shared/icons/EmojiEventsOutlined';
+import ThumbDownOutlined from '../../../shared/icons/ThumbDownOutlined';
 import { KanbanBoard, type KanbanDropZone } from '../../../shared/records/kanban-board';
 import { useKanbanBoard } from '../../../shared/records/kanban-query';
 import { applyRemoteChange, type KanbanBoardData } from '../../../shared/records/kanban-state';

@@ -1,10 +1,10 @@
 import type { Deal } from '@conversa/domain';
-import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
-import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import ThumbDownOutlined from '@mui/icons-material/ThumbDownOutlined';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import EmojiEventsOutlined from '../../../shared/icons/EmojiEventsOutlined';
+import ReplayOutlined from '../../../shared/icons/ReplayOutlined';
+import ThumbDownOutlined from '../../../shared/icons/ThumbDownOutlined';
 import { useDealOutcome } from '../api/deal-outcome';
 import { LostReasonDialog } from './lost-reason-dialog';
 

@@ -1,11 +1,11 @@
-import Add from '@mui/icons-material/Add';
-import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
-import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Button, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import TableRowsOutlined from '../../../shared/icons/TableRowsOutlined';
+import ViewKanbanOutlined from '../../../shared/icons/ViewKanbanOutlined';
 import { DEALS_LIST_PATH, DEALS_PATH } from '../deal-paths';
 import { NewDealDialog } from './new-deal-dialog';
 

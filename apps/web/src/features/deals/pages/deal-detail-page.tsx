@@ -1,10 +1,10 @@
 import { contactLabel, type Deal } from '@conversa/domain';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import { Avatar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import HandshakeOutlined from '../../../shared/icons/HandshakeOutlined';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
 import { DetailDataLayout } from '../../../shared/records/detail-parts';
 import { RecordNotes } from '../../../shared/records/record-notes';

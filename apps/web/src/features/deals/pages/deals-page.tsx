@@ -1,9 +1,9 @@
-import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Box, Button, Paper } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import ViewKanbanOutlined from '../../../shared/icons/ViewKanbanOutlined';
 import { RecordsPage } from '../../../shared/records/components/records-page';
 import { storage } from '../../../shared/storage';
 import { EmptyState } from '../../../shared/ui/empty-state';

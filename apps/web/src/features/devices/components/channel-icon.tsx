@@ -1,11 +1,11 @@
 import type { ChannelType } from '@conversa/domain';
-import Instagram from '@mui/icons-material/Instagram';
-import QrCode2 from '@mui/icons-material/QrCode2';
-import Science from '@mui/icons-material/Science';
-import Telegram from '@mui/icons-material/Telegram';
-import WhatsApp from '@mui/icons-material/WhatsApp';
 import { Avatar, SvgIcon, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
+import Instagram from '../../../shared/icons/Instagram';
+import QrCode2 from '../../../shared/icons/QrCode2';
+import Science from '../../../shared/icons/Science';
+import Telegram from '../../../shared/icons/Telegram';
+import WhatsApp from '../../../shared/icons/WhatsApp';
 
 /** Material icons have no Messenger mark; this is the bubble with the lightning bolt people know. */
 const MessengerIcon = (props: SvgIconProps) => (

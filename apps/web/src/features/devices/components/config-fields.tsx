@@ -1,12 +1,12 @@
 import type { ChannelType } from '@conversa/domain';
-import Undo from '@mui/icons-material/Undo';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Button, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../shared/i18n';
+import Undo from '../../../shared/icons/Undo';
+import Visibility from '../../../shared/icons/Visibility';
+import VisibilityOff from '../../../shared/icons/VisibilityOff';
 import { type ConfigField, configFieldsOf } from '../channel-config';
 import { configPath, type DeviceForm } from '../device-form';
 

@@ -1,9 +1,9 @@
 import type { Device } from '@conversa/domain';
-import LinkIcon from '@mui/icons-material/Link';
-import LinkOff from '@mui/icons-material/LinkOff';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import LinkIcon from '../../../shared/icons/Link';
+import LinkOff from '../../../shared/icons/LinkOff';
 import { notify } from '../../../shared/notify';
 import { useConnectDevice } from '../api/connect-device';
 import { useDisconnectDevice } from '../api/disconnect-device';

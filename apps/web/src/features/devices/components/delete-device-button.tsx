@@ -1,5 +1,4 @@
 import type { Device } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import {
   Button,
   Dialog,
@@ -13,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import { notify } from '../../../shared/notify';
 import { useDeleteDevice } from '../api/delete-device';
 

@@ -1,11 +1,11 @@
 import type { Device } from '@conversa/domain';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Science from '@mui/icons-material/ScienceOutlined';
-import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { Box, Button, Card, CardActions, CardContent, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import Science from '../../../shared/icons/ScienceOutlined';
+import VisibilityOutlined from '../../../shared/icons/VisibilityOutlined';
 import { ChannelAvatar } from './channel-icon';
 import { ConnectionButton } from './connection-button';
 import { DeleteDeviceButton } from './delete-device-button';

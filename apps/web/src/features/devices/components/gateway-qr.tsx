@@ -1,5 +1,4 @@
 import type { Device } from '@conversa/domain';
-import Refresh from '@mui/icons-material/Refresh';
 import {
   Alert,
   Box,
@@ -17,6 +16,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import Refresh from '../../../shared/icons/Refresh';
 import { useDevice } from '../api/get-device';
 import { useRefreshQr } from '../api/refresh-qr';
 import { GatewayBannedAlert, sessionOf } from './gateway-session';

@@ -1,11 +1,11 @@
 import type { Device, DeviceSession } from '@conversa/domain';
-import Block from '@mui/icons-material/Block';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import LinkOff from '@mui/icons-material/LinkOff';
-import QrCode2 from '@mui/icons-material/QrCode2';
 import { Alert, AlertTitle, Chip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import Block from '../../../shared/icons/Block';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
+import LinkOff from '../../../shared/icons/LinkOff';
+import QrCode2 from '../../../shared/icons/QrCode2';
 import { hasGatewaySession } from '../channel-config';
 
 const LOOKS: Record<

@@ -1,6 +1,5 @@
 import { type ChannelType, type DeviceCreateInput, deviceCreateSchema } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import OpenInNew from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Button,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
+import OpenInNew from '../../../shared/icons/OpenInNew';
 import { notify } from '../../../shared/notify';
 import { PALETTE } from '../../../shared/ui/color-palette';
 import { NEW_TAB } from '../../../shared/ui/new-tab';

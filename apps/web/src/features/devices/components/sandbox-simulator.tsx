@@ -1,9 +1,9 @@
 import type { Device, MessageButton } from '@conversa/domain';
-import Send from '@mui/icons-material/Send';
 import { Box, Button, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Send from '../../../shared/icons/Send';
 import { useOutbox, useSendAsCustomer } from '../api/sandbox-webhook';
 
 type Bubble = {

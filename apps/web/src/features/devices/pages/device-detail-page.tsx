@@ -1,9 +1,9 @@
 import type { Device } from '@conversa/domain';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import ArrowBack from '../../../shared/icons/ArrowBack';
 import { type Notification, useSocketEvent } from '../../../shared/socket';
 import { useDevice } from '../api/get-device';
 import { isConfigured } from '../channel-config';

@@ -1,10 +1,10 @@
-import Add from '@mui/icons-material/Add';
-import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { Box, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import DevicesOtherOutlined from '../../../shared/icons/DevicesOtherOutlined';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useDevices } from '../api/search-devices';

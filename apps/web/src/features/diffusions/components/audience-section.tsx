@@ -1,5 +1,4 @@
 import { AUDIENCE_MODULES, type AudienceModule, type ListItem, MODULE_FIELDS } from '@conversa/domain';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   Autocomplete,
   Box,
@@ -13,6 +12,7 @@ import {
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import UploadFileOutlined from '../../../shared/icons/UploadFileOutlined';
 import { fallbackFields } from '../../../shared/records/columns';
 import { CellContextProvider } from '../../../shared/records/components/cell-context';
 import { FilterBuilder } from '../../../shared/records/components/filter-builder';

@@ -1,12 +1,12 @@
 import type { Diffusion } from '@conversa/domain';
-import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Box, InputAdornment, Link, TableCell, TableRow, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAccount } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import CampaignOutlined from '../../../shared/icons/CampaignOutlined';
+import SearchOutlined from '../../../shared/icons/SearchOutlined';
 import { NEW_TAB } from '../../../shared/ui/new-tab';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { useDebounced } from '../../../shared/use-debounced';

@@ -1,8 +1,8 @@
 import { type Diffusion, nextWindowOpening } from '@conversa/domain';
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import ScheduleOutlined from '../../../shared/icons/ScheduleOutlined';
 
 /**
  * When the next message will really go, said whenever the send window is closed at the moment asked for

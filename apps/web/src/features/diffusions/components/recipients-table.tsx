@@ -1,11 +1,11 @@
 import { RECIPIENT_REASONS, RECIPIENT_STATES, type RecipientState } from '@conversa/domain';
-import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import { Box, Button, Chip, MenuItem, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ChatOutlined from '../../../shared/icons/ChatOutlined';
+import GroupOutlined from '../../../shared/icons/GroupOutlined';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { useDebounced } from '../../../shared/use-debounced';
 import { storePendingContact } from '../../chat/open-conversation';

@@ -1,9 +1,9 @@
 import { canSendTemplates, fillPlaceholders, type Template, type TemplateContext } from '@conversa/domain';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Alert, Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { translateMessage } from '../../../shared/i18n';
+import DescriptionOutlined from '../../../shared/icons/DescriptionOutlined';
 import { templateParameterCount, useApprovedTemplates } from '../../../shared/templates/approved-templates';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import type { DiffusionForm, FormErrors } from '../diffusion-form';

@@ -1,8 +1,8 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, Skeleton, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import ArrowBack from '../../../shared/icons/ArrowBack';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useDiffusionDetail } from '../api/diffusions';
 import { DiffusionActions } from '../components/diffusion-actions';

@@ -1,10 +1,10 @@
 import type { Diffusion } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { DiffusionDialog } from '../components/diffusion-dialog';
 import { DiffusionsList } from '../components/diffusions-list';

@@ -12,8 +12,6 @@ import {
   variableCount,
 } from '@conversa/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import {
   Alert,
   Box,
@@ -34,6 +32,8 @@ import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import { notify } from '../../../shared/notify';
 import { SubmitButton } from '../../../shared/ui/submit-button';
 import { TemplatePreview } from './template-preview';

@@ -1,9 +1,4 @@
 import { EDITABLE_TEMPLATE_STATUSES, type Template, type TemplateStatus } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Sync from '@mui/icons-material/Sync';
-import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import {
   Alert,
   Box,
@@ -28,6 +23,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import Sync from '../../../shared/icons/Sync';
+import ViewQuilt from '../../../shared/icons/ViewQuilt';
 import { notify } from '../../../shared/notify';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { TemplateQualityChip, TemplateStatusChip } from './template-chips';

@@ -1,11 +1,11 @@
 import type { Extraction } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { Box, Button, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { formatBytes } from '../../../shared/format/byte-size';
 import { formattersFor } from '../../../shared/format/intl-format';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import DownloadOutlined from '../../../shared/icons/DownloadOutlined';
 import { formatNumber } from '../../../shared/records/number-format';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { downloadUrlOf, keptUntil, MODULE_TITLES } from '../extraction-state';

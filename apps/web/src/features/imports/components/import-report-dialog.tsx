@@ -1,4 +1,3 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import {
   Alert,
   Box,
@@ -20,6 +19,7 @@ import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
 import { useImport } from '../api/imports';
 import { ImportCounts } from './import-counts';
 import { ImportStatus } from './import-status';

@@ -1,12 +1,12 @@
 import type { Lead } from '@conversa/domain';
-import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
-import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
+import ContactsOutlined from '../../../shared/icons/ContactsOutlined';
+import HowToRegOutlined from '../../../shared/icons/HowToRegOutlined';
 import { notify } from '../../../shared/notify';
 import { useConvertLead, useLeadDetail } from '../api/leads';
 

@@ -1,7 +1,7 @@
 import type { Lead, ListItem } from '@conversa/domain';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
 import { KanbanCardBody } from '../../../shared/records/kanban-card-body';
 
 /** A lead on the board: name, phone, source, tags, and a mark once it became a contact. */

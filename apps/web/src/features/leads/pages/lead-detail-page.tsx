@@ -1,11 +1,11 @@
 import type { Lead } from '@conversa/domain';
 import { initialsOf } from '@conversa/domain';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { Avatar, Chip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
 import { DetailFrame, type DetailTab } from '../../../shared/records/detail-frame';
 import { DetailDataLayout, RecordSubtitle } from '../../../shared/records/detail-parts';
 import { RecordNotes } from '../../../shared/records/record-notes';

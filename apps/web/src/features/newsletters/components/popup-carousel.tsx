@@ -1,10 +1,10 @@
 import { type Newsletter, POPUP_PRELOAD_DISTANCE, type PopupItem } from '@conversa/domain';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Close from '@mui/icons-material/Close';
 import { Box, Dialog, IconButton, Typography, useTheme } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import ChevronLeft from '../../../shared/icons/ChevronLeft';
+import ChevronRight from '../../../shared/icons/ChevronRight';
+import Close from '../../../shared/icons/Close';
 import { formatReleaseDate } from '../release-date';
 import { PopupSlide } from './popup-slide';
 

@@ -1,7 +1,7 @@
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, Paper, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import { emptyPopupItem, type FormPopupItem } from '../newsletter-form';
 
 const ITEM_FIELDS = ['title', 'description', 'preview_url', 'redirect_url'] as const;

@@ -1,5 +1,4 @@
 import { type Newsletter, TIMING } from '@conversa/domain';
-import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import {
   Box,
   CircularProgress,
@@ -16,6 +15,7 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import NewspaperOutlined from '../../../shared/icons/NewspaperOutlined';
 import { useDebounced } from '../../../shared/use-debounced';
 import { useReleaseNews } from '../api/newsletters';
 import { formatReleaseDate } from '../release-date';

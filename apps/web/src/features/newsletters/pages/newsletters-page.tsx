@@ -1,12 +1,12 @@
 import { type Newsletter, TIMING } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import { Box, Button, IconButton, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import NewspaperOutlined from '../../../shared/icons/NewspaperOutlined';
 import { notify } from '../../../shared/notify';
 import { ConfirmPopover } from '../../../shared/records/components/confirm-popover';
 import { PageHeader } from '../../../shared/ui/page-header';

@@ -1,7 +1,4 @@
 import type { Deal, Payment } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import {
   Box,
   Button,
@@ -19,6 +16,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
 import { notify } from '../../../shared/notify';
 import { ConfirmPopover } from '../../../shared/records/components/confirm-popover';
 import { useDealPaymentList, useDeletePayment } from '../api/payments';

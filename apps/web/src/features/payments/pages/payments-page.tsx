@@ -1,7 +1,7 @@
-import Add from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Add from '../../../shared/icons/Add';
 import { RecordsPage } from '../../../shared/records/components/records-page';
 import { useRecordAccess } from '../../../shared/records/use-record-access';
 import type { RecordsState } from '../../../shared/records/use-records-state';

@@ -1,4 +1,3 @@
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import {
   Card,
   CardContent,
@@ -13,6 +12,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import LogoutOutlined from '../../../shared/icons/LogoutOutlined';
 import { notify } from '../../../shared/notify';
 import { useMySessions, useRevokeSession } from '../api/sessions';
 

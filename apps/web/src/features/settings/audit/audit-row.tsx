@@ -1,6 +1,4 @@
 import { type AuditEntry, MODULE_FIELDS, VIEW_MODULES, type ViewModule } from '@conversa/domain';
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import {
   Box,
   Chip,
@@ -16,6 +14,8 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../shared/format/intl-format';
+import KeyboardArrowDown from '../../../shared/icons/KeyboardArrowDown';
+import KeyboardArrowUp from '../../../shared/icons/KeyboardArrowUp';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { auditValueText, changedFields } from './audit-filters';
 

@@ -1,11 +1,11 @@
 import { AUDIT_ACTIONS, AUDIT_MODULES } from '@conversa/domain';
-import FilterAltOff from '@mui/icons-material/FilterAltOff';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Box, Button, TableCell, TextField, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import FilterAltOff from '../../../shared/icons/FilterAltOff';
+import HistoryOutlined from '../../../shared/icons/HistoryOutlined';
 import { PagedTable, usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { useAuditLog } from '../api/audit-log';

@@ -1,8 +1,8 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { Avatar, Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import PhotoCameraOutlined from '../../../shared/icons/PhotoCameraOutlined';
 import { notify } from '../../../shared/notify';
 import { useRemoveLogo, useUploadLogo } from '../api/company';
 

@@ -1,9 +1,9 @@
 import { CHATGPT_METHODS, CHATGPT_TOOL_TYPES, isMaskedSecret } from '@conversa/domain';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, Divider, MenuItem, TextField, type TextFieldProps, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
+import UploadFileOutlined from '../../../shared/icons/UploadFileOutlined';
 import { notify } from '../../../shared/notify';
 import { LANGUAGE_OPTIONS } from '../../../shared/ui/flags';
 import { type IntegrationForm, rangeOf } from './integration-form';

@@ -1,8 +1,8 @@
 import type { BotIntegrationType } from '@conversa/domain';
-import AutoAwesome from '@mui/icons-material/AutoAwesome';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { Avatar, Box, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
+import AutoAwesome from '../../../shared/icons/AutoAwesome';
+import ForumOutlined from '../../../shared/icons/ForumOutlined';
 
 /** Each bot's mark on its maker's colour (OpenAI's green, Dialogflow's orange), recognised at a glance. */
 export const INTEGRATION_BRANDS: Record<

@@ -1,12 +1,12 @@
 import type { Integration } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import { Button, IconButton, TableCell, Tooltip } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { formattersFor } from '../../../shared/format/intl-format';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import NetworkCheck from '../../../shared/icons/NetworkCheck';
 import { notify } from '../../../shared/notify';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ConfirmDialog } from '../confirm-dialog';

@@ -1,7 +1,7 @@
-import Add from '@mui/icons-material/Add';
 import { Box, Button, TableCell, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import Add from '../../../shared/icons/Add';
 import { PagedTable, type PagedTableProps, type Paging } from '../../../shared/ui/paged-table';
 import { visuallyHidden } from '../../../shared/ui/table-styles';
 

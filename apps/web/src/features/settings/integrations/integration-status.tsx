@@ -1,9 +1,9 @@
 import type { Integration } from '@conversa/domain';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import HelpOutline from '@mui/icons-material/HelpOutline';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import CheckCircleOutline from '../../../shared/icons/CheckCircleOutline';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import HelpOutline from '../../../shared/icons/HelpOutline';
 
 const CHIP_LOOKS = {
   unchecked: { color: 'default', icon: <HelpOutline /> },

@@ -5,11 +5,11 @@ import {
   type Integration,
   isBotIntegrationType,
 } from '@conversa/domain';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAccountDevice, useAccount, useCan } from '../../../shared/account/use-account';
+import SmartToyOutlined from '../../../shared/icons/SmartToyOutlined';
 import { usePaging } from '../../../shared/ui/paged-table';
 import { wideOnly } from '../../../shared/ui/table-styles';
 import { ApiKeysSection } from './api-keys/api-keys-section';

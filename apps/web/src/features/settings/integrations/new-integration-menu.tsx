@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import {
   Box,
   Button,
@@ -10,6 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useId, useState } from 'react';
+import Add from '../../../shared/icons/Add';
 
 /**
  * "New integration", "Connect an agenda": a button opening the list of what can be connected, each with

@@ -1,8 +1,8 @@
 import { isMaskedSecret } from '@conversa/domain';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
+import Visibility from '../../../shared/icons/Visibility';
+import VisibilityOff from '../../../shared/icons/VisibilityOff';
 
 type SecretFieldProps = TextFieldProps & { showLabel: string; hideLabel: string };
 

@@ -1,11 +1,4 @@
 import type { ListItem } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import {
   Box,
   Button,
@@ -25,6 +18,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import ArrowDownward from '../../../shared/icons/ArrowDownward';
+import ArrowUpward from '../../../shared/icons/ArrowUpward';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import LabelOutlined from '../../../shared/icons/LabelOutlined';
 import { notify } from '../../../shared/notify';
 import { ListChip } from '../../../shared/records/components/list-chip';
 import { EmptyState } from '../../../shared/ui/empty-state';

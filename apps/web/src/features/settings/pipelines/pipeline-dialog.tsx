@@ -1,10 +1,10 @@
 import { type Pipeline, type PipelineCreateInput, pipelineCreateSchema } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { translateMessage } from '../../../shared/i18n';
+import Add from '../../../shared/icons/Add';
 import { notify } from '../../../shared/notify';
 import { PALETTE } from '../../../shared/ui/color-palette';
 import { FormDialog } from '../../../shared/ui/form-dialog';

@@ -1,12 +1,12 @@
 import type { Pipeline } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Box, Button, Card, IconButton, List, ListItem, ListItemText, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
+import Add from '../../../shared/icons/Add';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../shared/icons/EditOutlined';
+import ViewKanbanOutlined from '../../../shared/icons/ViewKanbanOutlined';
 import { notify } from '../../../shared/notify';
 import { ConfirmPopover } from '../../../shared/records/components/confirm-popover';
 import { ListChip } from '../../../shared/records/components/list-chip';

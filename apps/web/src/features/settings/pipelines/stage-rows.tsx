@@ -1,8 +1,8 @@
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import ArrowDownward from '../../../shared/icons/ArrowDownward';
+import ArrowUpward from '../../../shared/icons/ArrowUpward';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
 import { PALETTE } from '../../../shared/ui/color-palette';
 
 /** A stage as the editor holds it: `key` tells rows apart while a new stage has no id yet. */

@@ -1,9 +1,9 @@
 import type { User } from '@conversa/domain';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
-import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import { IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import KeyOutlined from '../../../shared/icons/KeyOutlined';
+import PersonOffOutlined from '../../../shared/icons/PersonOffOutlined';
+import RestoreOutlined from '../../../shared/icons/RestoreOutlined';
 
 /**
  * What the owner may do with a staff user. The owner's own access is the company's plan, and nobody

@@ -1,8 +1,5 @@
 import type { User } from '@conversa/domain';
 import { avatarInitialsOf } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import {
   Avatar,
   Box,
@@ -23,6 +20,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Add from '../../../shared/icons/Add';
+import ErrorOutline from '../../../shared/icons/ErrorOutline';
+import GroupOutlined from '../../../shared/icons/GroupOutlined';
 import { notify } from '../../../shared/notify';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { visuallyHidden, wideOnly } from '../../../shared/ui/table-styles';

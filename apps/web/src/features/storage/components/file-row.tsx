@@ -1,12 +1,12 @@
 import type { StorageFile } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
-import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, ButtonBase, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/byte-size';
 import { formattersFor } from '../../../shared/format/intl-format';
+import DeleteOutline from '../../../shared/icons/DeleteOutline';
+import DownloadOutlined from '../../../shared/icons/DownloadOutlined';
+import DriveFileRenameOutline from '../../../shared/icons/DriveFileRenameOutline';
+import InsertDriveFileOutlined from '../../../shared/icons/InsertDriveFileOutlined';
 import { wideOnly } from '../../../shared/ui/table-styles';
 
 export type FileAction = 'preview' | 'rename' | 'delete';

@@ -1,7 +1,7 @@
 import { STORAGE_MODULES, type StorageModuleName } from '@conversa/domain';
-import SearchIcon from '@mui/icons-material/Search';
 import { Box, InputAdornment, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import SearchIcon from '../../../shared/icons/Search';
 import type { StorageFilterState } from '../storage-filters';
 
 /** Search by name, the file's origin and a range of days; each change goes back to the first page. */

@@ -1,10 +1,10 @@
 import { FILE_MAX_BYTES } from '@conversa/domain';
-import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import { Button } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { formatBytes } from '../../../shared/format/byte-size';
+import CloudUploadOutlined from '../../../shared/icons/CloudUploadOutlined';
 import { notify } from '../../../shared/notify';
 import { useUploadFile } from '../api/storage-files';
 

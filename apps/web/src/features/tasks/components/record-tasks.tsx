@@ -1,6 +1,4 @@
 import { cutText, TASK_TEXT_CUT, type Task, type TaskModule } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import {
   Box,
   Button,
@@ -19,6 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../shared/account/use-account';
 import { ApiError } from '../../../shared/api-client';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Add from '../../../shared/icons/Add';
+import TaskAltOutlined from '../../../shared/icons/TaskAltOutlined';
 import { notify } from '../../../shared/notify';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { recordTaskFilters, useRecordTasks, useUpdateTask } from '../api/tasks';

@@ -1,5 +1,4 @@
 import { cutText, TASK_TEXT_CUT, type Task, TIMING } from '@conversa/domain';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import {
   Badge,
   Box,
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAccount, useCan } from '../../../shared/account/use-account';
 import { formattersFor } from '../../../shared/format/intl-format';
+import NotificationsActiveOutlined from '../../../shared/icons/NotificationsActiveOutlined';
 import { storage } from '../../../shared/storage';
 import { useAlerts } from '../../chat/api/get-alerts';
 import { AlertsSection, useUnseenAlerts } from '../../chat/components/alerts-section';

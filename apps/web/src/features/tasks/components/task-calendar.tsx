@@ -1,6 +1,4 @@
 import { cutText, type Filter, isLocale, type Logical, TASK_TEXT_CUT, type Task } from '@conversa/domain';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Box, Button, Chip, IconButton, Paper, Tooltip, Typography, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../shared/account/use-account';
 import { intlLocale } from '../../../shared/format/intl-format';
 import { firstDayOfWeek } from '../../../shared/format/week-start';
+import ChevronLeft from '../../../shared/icons/ChevronLeft';
+import ChevronRight from '../../../shared/icons/ChevronRight';
 import { recordsKey } from '../../../shared/records/api/search-records';
 import { searchTasks } from '../api/tasks';
 import { addMonths, dayKey, monthGrid, startOfMonth } from '../calendar-month';

@@ -1,5 +1,4 @@
 import { cutText, TASK_TEXT_CUT, type Task } from '@conversa/domain';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Box,
   Button,
@@ -16,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { formattersFor } from '../../../shared/format/intl-format';
+import ExpandMore from '../../../shared/icons/ExpandMore';
 import { notify } from '../../../shared/notify';
 import { useUpdateTask } from '../api/tasks';
 import { ExpiryChip, isExpiring } from './task-chips';

@@ -1,10 +1,10 @@
 import type { TaskComment } from '@conversa/domain';
-import Send from '@mui/icons-material/Send';
 import { Box, IconButton, List, ListItem, ListItemText, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api-client';
 import { formattersFor } from '../../../shared/format/intl-format';
+import Send from '../../../shared/icons/Send';
 import { notify } from '../../../shared/notify';
 import { useCommentTask } from '../api/tasks';
 

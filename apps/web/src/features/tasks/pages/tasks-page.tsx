@@ -1,12 +1,12 @@
 import type { Task } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
-import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
-import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import Add from '../../../shared/icons/Add';
+import CalendarMonthOutlined from '../../../shared/icons/CalendarMonthOutlined';
+import TableRowsOutlined from '../../../shared/icons/TableRowsOutlined';
+import ViewKanbanOutlined from '../../../shared/icons/ViewKanbanOutlined';
 import type { RecordsQuery } from '../../../shared/records/api/search-records';
 import { RecordsPage } from '../../../shared/records/components/records-page';
 import { useRecordAccess } from '../../../shared/records/use-record-access';

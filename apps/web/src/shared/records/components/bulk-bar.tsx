@@ -1,7 +1,4 @@
 import type { SettingViewField } from '@conversa/domain';
-import Close from '@mui/icons-material/Close';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import {
   alpha,
   Box,
@@ -16,6 +13,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/use-account';
+import Close from '../../icons/Close';
+import DeleteOutline from '../../icons/DeleteOutline';
+import EditNoteOutlined from '../../icons/EditNoteOutlined';
 import { notify } from '../../notify';
 import { FormDialog } from '../../ui/form-dialog';
 import { type BulkTarget, useDeleteMany, useUpdateMany } from '../api/bulk-records';

@@ -1,7 +1,3 @@
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import Close from '@mui/icons-material/Close';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import {
   Box,
   Button,
@@ -20,6 +16,10 @@ import {
 } from '@mui/material';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import ArrowDownward from '../../icons/ArrowDownward';
+import ArrowUpward from '../../icons/ArrowUpward';
+import Close from '../../icons/Close';
+import DragIndicator from '../../icons/DragIndicator';
 
 /** A column a person may choose: its key and its title in the current language. */
 export type ColumnOption<K extends string = string> = { key: K; label: string };

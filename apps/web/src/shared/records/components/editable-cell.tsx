@@ -1,10 +1,10 @@
 import type { SettingViewField, ViewModule } from '@conversa/domain';
-import Check from '@mui/icons-material/Check';
-import Close from '@mui/icons-material/Close';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Check from '../../icons/Check';
+import Close from '../../icons/Close';
+import EditOutlined from '../../icons/EditOutlined';
 import { type EditInput, editInputOf, editValueOf } from '../cell-edit';
 import { fieldTitle } from '../field-title';
 import { isChoiceType } from '../use-field-options';

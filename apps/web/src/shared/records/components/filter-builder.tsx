@@ -1,6 +1,4 @@
 import type { Logical, SettingViewField, ViewModule } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import {
   Badge,
   Box,
@@ -17,6 +15,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Add from '../../icons/Add';
+import FilterListOutlined from '../../icons/FilterListOutlined';
 import { type FilterDraft, isDraftComplete } from '../filter-values';
 import { draftFor, FilterRow } from './filter-row';
 

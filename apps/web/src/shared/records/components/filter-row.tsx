@@ -1,7 +1,7 @@
 import type { Condition, SettingViewField, ViewModule } from '@conversa/domain';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, IconButton, MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import DeleteOutline from '../../icons/DeleteOutline';
 import { fieldTitle } from '../field-title';
 import { DAY_OFFSETS, type DateRange, type FilterDraft, NAMED_RANGES } from '../filter-values';
 import { isChoiceType } from '../use-field-options';

@@ -1,6 +1,4 @@
 import { FILE_MAX_BYTES } from '@conversa/domain';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   Alert,
   Box,
@@ -17,6 +15,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api-client';
+import DownloadOutlined from '../../icons/DownloadOutlined';
+import UploadFileOutlined from '../../icons/UploadFileOutlined';
 import { type Notification, useSocketEvent } from '../../socket';
 import { SubmitButton } from '../../ui/submit-button';
 import {

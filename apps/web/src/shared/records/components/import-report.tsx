@@ -1,8 +1,4 @@
 import type { RecordField } from '@conversa/domain';
-import type { SvgIconComponent } from '@mui/icons-material';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import SkipNextOutlined from '@mui/icons-material/SkipNextOutlined';
 import {
   Alert,
   Box,
@@ -17,6 +13,10 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/use-account';
+import CheckCircleOutline from '../../icons/CheckCircleOutline';
+import ErrorOutline from '../../icons/ErrorOutline';
+import SkipNextOutlined from '../../icons/SkipNextOutlined';
+import type { SvgIconComponent } from '../../icons/svg-icon-component';
 import type { ImportProgress } from '../api/import-records';
 import { formatNumber } from '../number-format';
 

@@ -1,10 +1,10 @@
 import type { Filter, Logical } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
-import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import { Button, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Add from '../../icons/Add';
+import TableRowsOutlined from '../../icons/TableRowsOutlined';
+import ViewKanbanOutlined from '../../icons/ViewKanbanOutlined';
 import { storage } from '../../storage';
 import type { RecordModule } from '../record-module';
 import { useRecordAccess } from '../use-record-access';

@@ -1,9 +1,4 @@
 import type { Sort } from '@conversa/domain';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
-import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import {
   Box,
   Button,
@@ -19,6 +14,11 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../account/use-account';
+import FileDownloadOutlined from '../../icons/FileDownloadOutlined';
+import FileUploadOutlined from '../../icons/FileUploadOutlined';
+import SearchIcon from '../../icons/Search';
+import SearchOffOutlined from '../../icons/SearchOffOutlined';
+import ViewColumnOutlined from '../../icons/ViewColumnOutlined';
 import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import type { BulkTarget } from '../api/bulk-records';

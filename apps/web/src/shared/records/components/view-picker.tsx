@@ -1,10 +1,4 @@
 import type { View } from '@conversa/domain';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import Check from '@mui/icons-material/Check';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import PersonOutline from '@mui/icons-material/PersonOutline';
-import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import {
   Button,
   Checkbox,
@@ -21,6 +15,12 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount, useCan } from '../../account/use-account';
+import BusinessOutlined from '../../icons/BusinessOutlined';
+import Check from '../../icons/Check';
+import ExpandMore from '../../icons/ExpandMore';
+import PersonOutline from '../../icons/PersonOutline';
+import SaveOutlined from '../../icons/SaveOutlined';
+import ViewListOutlined from '../../icons/ViewListOutlined';
 import { notify } from '../../notify';
 import { FormDialog } from '../../ui/form-dialog';
 import { useCreateView, useUpdateView } from '../api/views';

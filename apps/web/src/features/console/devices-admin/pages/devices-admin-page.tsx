@@ -1,10 +1,10 @@
 import { type AdminDevice, TIMING } from '@conversa/domain';
-import LinkOff from '@mui/icons-material/LinkOff';
-import PhonelinkSetupOutlined from '@mui/icons-material/PhonelinkSetupOutlined';
 import { Chip, IconButton, TableCell, TableRow, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formattersFor } from '../../../../shared/format/intl-format';
+import LinkOff from '../../../../shared/icons/LinkOff';
+import PhonelinkSetupOutlined from '../../../../shared/icons/PhonelinkSetupOutlined';
 import { notify } from '../../../../shared/notify';
 import { ConfirmPopover } from '../../../../shared/records/components/confirm-popover';
 import { wideOnly } from '../../../../shared/ui/table-styles';

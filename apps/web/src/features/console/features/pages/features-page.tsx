@@ -1,10 +1,10 @@
 import { type Feature, TIMING } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
 import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../../shared/account/use-account';
+import Add from '../../../../shared/icons/Add';
+import ExtensionOutlined from '../../../../shared/icons/ExtensionOutlined';
 import { formatNumber } from '../../../../shared/records/number-format';
 import { catalogueMoney } from '../../plans/catalogue-money';
 import { CatalogueRowActions } from '../../plans/components/catalogue-row-actions';

@@ -1,8 +1,8 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { IconButton, TableCell, Tooltip } from '@mui/material';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import DeleteOutline from '../../../../shared/icons/DeleteOutline';
+import EditOutlined from '../../../../shared/icons/EditOutlined';
 import { notify } from '../../../../shared/notify';
 import { ConfirmPopover } from '../../../../shared/records/components/confirm-popover';
 

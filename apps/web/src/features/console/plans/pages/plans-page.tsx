@@ -1,11 +1,11 @@
 import { type Plan, TIMING } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import WorkspacesOutlined from '@mui/icons-material/WorkspacesOutlined';
 import { Button, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../../shared/account/use-account';
 import { formatBytes } from '../../../../shared/format/byte-size';
+import Add from '../../../../shared/icons/Add';
+import WorkspacesOutlined from '../../../../shared/icons/WorkspacesOutlined';
 import { formatNumber } from '../../../../shared/records/number-format';
 import { wideOnly } from '../../../../shared/ui/table-styles';
 import { ConsoleListPage, useSearchedList } from '../../shared/console-list-page';

@@ -1,12 +1,12 @@
 import type { ApiKey } from '@conversa/domain';
-import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Box, Chip, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
 import { formattersFor } from '../../../../shared/format/intl-format';
+import BlockOutlined from '../../../../shared/icons/BlockOutlined';
+import KeyOutlined from '../../../../shared/icons/KeyOutlined';
 import { notify } from '../../../../shared/notify';
 import { usePaging } from '../../../../shared/ui/paged-table';
 import { wideOnly } from '../../../../shared/ui/table-styles';

@@ -1,11 +1,11 @@
 import type { SchedulingIntegrationType } from '@conversa/domain';
-import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
-import EditCalendarOutlined from '@mui/icons-material/EditCalendarOutlined';
-import LocalHospitalOutlined from '@mui/icons-material/LocalHospitalOutlined';
-import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
-import MoodOutlined from '@mui/icons-material/MoodOutlined';
 import { Avatar, type SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
+import CalendarMonthOutlined from '../../../../shared/icons/CalendarMonthOutlined';
+import EditCalendarOutlined from '../../../../shared/icons/EditCalendarOutlined';
+import LocalHospitalOutlined from '../../../../shared/icons/LocalHospitalOutlined';
+import MedicalServicesOutlined from '../../../../shared/icons/MedicalServicesOutlined';
+import MoodOutlined from '../../../../shared/icons/MoodOutlined';
 
 /** Each scheduling system's mark on its own colour, recognised at a glance in the list and the dialog. */
 const BRANDS: Record<SchedulingIntegrationType, { icon: ComponentType<SvgIconProps>; color: string }> = {

@@ -1,9 +1,9 @@
 import type { Integration, SchedulingIntegrationType } from '@conversa/domain';
-import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { Alert, Box, Button, Divider, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api-client';
+import ListAltOutlined from '../../../../shared/icons/ListAltOutlined';
 import { notify } from '../../../../shared/notify';
 import { useCreateIntegration, useUpdateIntegration } from '../integrations-api';
 import { NameField, SettingsFormDialog } from '../settings-form-dialog';

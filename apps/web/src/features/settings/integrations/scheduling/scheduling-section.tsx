@@ -3,14 +3,14 @@ import {
   SCHEDULING_INTEGRATION_TYPES,
   type SchedulingIntegrationType,
 } from '@conversa/domain';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
-import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
-import Sync from '@mui/icons-material/Sync';
 import { Button, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
+import EventNoteOutlined from '../../../../shared/icons/EventNoteOutlined';
+import ListAltOutlined from '../../../../shared/icons/ListAltOutlined';
+import Sync from '../../../../shared/icons/Sync';
 import { notify } from '../../../../shared/notify';
 import {
   DeleteIntegrationDialog,

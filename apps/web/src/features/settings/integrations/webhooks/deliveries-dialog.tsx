@@ -4,13 +4,6 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
 } from '@conversa/domain';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import Replay from '@mui/icons-material/Replay';
-import Schedule from '@mui/icons-material/Schedule';
-import SendOutlined from '@mui/icons-material/SendOutlined';
 import {
   Box,
   Button,
@@ -33,6 +26,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/api-client';
 import { formattersFor } from '../../../../shared/format/intl-format';
+import CheckCircleOutline from '../../../../shared/icons/CheckCircleOutline';
+import ErrorOutline from '../../../../shared/icons/ErrorOutline';
+import KeyboardArrowDown from '../../../../shared/icons/KeyboardArrowDown';
+import KeyboardArrowUp from '../../../../shared/icons/KeyboardArrowUp';
+import Replay from '../../../../shared/icons/Replay';
+import Schedule from '../../../../shared/icons/Schedule';
+import SendOutlined from '../../../../shared/icons/SendOutlined';
 import { notify } from '../../../../shared/notify';
 import { PagedTable, usePaging } from '../../../../shared/ui/paged-table';
 import { visuallyHidden, wideOnly } from '../../../../shared/ui/table-styles';

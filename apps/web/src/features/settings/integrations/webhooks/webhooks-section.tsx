@@ -1,10 +1,10 @@
 import { type Integration, WEBHOOK_EVENTS } from '@conversa/domain';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { Chip, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
+import HistoryOutlined from '../../../../shared/icons/HistoryOutlined';
+import WebhookOutlined from '../../../../shared/icons/WebhookOutlined';
 import { wideOnly } from '../../../../shared/ui/table-styles';
 import {
   DeleteIntegrationDialog,

@@ -1,8 +1,8 @@
 import type { User } from '@conversa/domain';
-import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import Add from '../../../../shared/icons/Add';
+import DeleteOutline from '../../../../shared/icons/DeleteOutline';
 import { type ExtensionRow, newExtensionRow, type YeastarForm } from './yeastar-form';
 
 type FieldsProps = {

@@ -1,9 +1,9 @@
 import type { Integration } from '@conversa/domain';
-import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import { TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
+import PhoneInTalkOutlined from '../../../../shared/icons/PhoneInTalkOutlined';
 import { wideOnly } from '../../../../shared/ui/table-styles';
 import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from '../integration-row-parts';
 import { AddButton, IntegrationSection, SectionTable } from '../integration-section';

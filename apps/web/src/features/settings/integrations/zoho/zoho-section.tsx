@@ -1,11 +1,11 @@
 import type { Integration, IntegrationSyncProgress } from '@conversa/domain';
-import HubOutlined from '@mui/icons-material/HubOutlined';
-import Sync from '@mui/icons-material/Sync';
 import { Avatar, Box, Button, LinearProgress, TableCell, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../../shared/account/use-account';
 import { ApiError } from '../../../../shared/api-client';
+import HubOutlined from '../../../../shared/icons/HubOutlined';
+import Sync from '../../../../shared/icons/Sync';
 import { notify } from '../../../../shared/notify';
 import { wideOnly } from '../../../../shared/ui/table-styles';
 import { DeleteIntegrationDialog, IntegrationCells, IntegrationHeadCells } from '../integration-row-parts';

@@ -1,0 +1,3 @@
+import { createSvgIcon } from '@mui/material/utils';
+
+export default createSvgIcon(<path d="M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z" />, 'ChevronLeft');
