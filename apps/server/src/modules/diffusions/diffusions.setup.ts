@@ -1,8 +1,8 @@
 import type { Database } from '../../core/db/database';
 import type { EventBus } from '../../core/events';
 import type { JobQueue } from '../../core/jobs/job-queue';
+import { whitelistOf } from '../../core/records/record-core';
 import type { RecordModule, RecordTable } from '../../core/records/record-module';
-import { whitelistOf } from '../../core/records/record-service';
 import { contactRecords } from '../contacts/contacts.records';
 import { createDealRecords } from '../deals/deals.records';
 import { leadRecords } from '../leads/leads.records';
