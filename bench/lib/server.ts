@@ -22,6 +22,27 @@ export const residentMiB = (pid: number): number => {
   return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
 };
 
+/**
+ * A process's RSS read every 20 ms until stopped: work that lasts milliseconds can peak between two
+ * readings a phase would take itself.
+ */
+export const sampleResidentMiB = (pid: number) => {
+  const before = residentMiB(pid);
+  const sampler = {
+    before,
+    peak: before,
+    /** A reading now, counted towards the peak. */
+    read: () => {
+      const now = residentMiB(pid);
+      sampler.peak = Math.max(sampler.peak, now);
+      return now;
+    },
+    stop: () => clearInterval(timer),
+  };
+  const timer = setInterval(sampler.read, 20);
+  return sampler;
+};
+
 export type ServerOptions = {
   databaseUrl?: string;
   dataDir: string;

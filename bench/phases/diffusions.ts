@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
 import type { Diffusion, DiffusionRecipient } from '@conversa/domain';
 import { sql as drizzleSql } from 'drizzle-orm';
+import { whitelistOf } from '../../apps/server/src/core/records/record-core';
 import type { RecordModule, RecordTable } from '../../apps/server/src/core/records/record-module';
-import { whitelistOf } from '../../apps/server/src/core/records/record-service';
 import { contactRecords } from '../../apps/server/src/modules/contacts/contacts.records';
 import { freezeAudience } from '../../apps/server/src/modules/diffusions/diffusion-audience';
 import { delayAfterSend } from '../../apps/server/src/modules/diffusions/diffusion-pacing';
 import type { BenchTenant } from '../generate';
 import { openSql, type Sql } from '../lib/db';
-import { postJson } from '../lib/http';
+import { postApi, searchOne } from '../lib/http';
 import type { ProfileName } from '../lib/profiles';
 import { ms, type Row, ratio, verdict } from '../lib/report';
+import { sampleResidentMiB } from '../lib/server';
 import type { Check } from './checks';
 import type { PhaseContext, Results } from './context';
 
@@ -73,28 +73,11 @@ export const seedDiffusionAudience = async (sql: Sql, tenant: BenchTenant, freez
   await sql.query('vacuum analyze contacts');
 };
 
-const api = async <T>(serverUrl: string, path: string, token: string, body: unknown = {}) => {
-  const answer = await postJson(`${serverUrl}/api/v1/en/${path}`, body, token);
-  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return (answer.body.data ?? []) as T[];
-};
+const api = <T>(serverUrl: string, path: string, token: string, body: unknown = {}) =>
+  postApi<T>(serverUrl, 'en', path, token, body);
 
-const getDiffusion = async (serverUrl: string, id: string, token: string): Promise<Diffusion> => {
-  const response = await fetch(`${serverUrl}/api/v1/en/diffusion/search/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { data: Diffusion[] };
-  const found = body.data[0];
-  if (!found) throw new Error(`diffusion ${id} not found`);
-  return found;
-};
-
-const residentMiB = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((text) => text.startsWith('VmRSS:'));
-  return Math.round(Number(line?.replace(/\D/g, '') ?? 0) / 102.4) / 10;
-};
+const getDiffusion = (serverUrl: string, id: string, token: string) =>
+  searchOne<Diffusion>(serverUrl, 'en', `diffusion/search/${id}`, token);
 
 const draft = (serverUrl: string, tenant: BenchTenant, name: string, overrides: Record<string, unknown>) =>
   api<Diffusion>(serverUrl, 'diffusion/create', tenant.owner.token, {
@@ -133,17 +116,12 @@ export const runDiffusionsHttp = async (
     audience: audienceNamed(FROZEN_NAME),
   });
 
-  const before = residentMiB(serverPid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMiB(serverPid));
-  }, 20);
+  const rss = sampleResidentMiB(serverPid);
   const started = performance.now();
   const [scheduled] = await api<Diffusion>(serverUrl, `diffusion/start/${frozen.id}`, token);
   const startMs = performance.now() - started;
-  clearInterval(sampler);
-  const after = residentMiB(serverPid);
-  peak = Math.max(peak, after);
+  rss.stop();
+  const after = rss.read();
   if (scheduled?.status !== 'scheduled') throw new Error(`diffusion/start answered ${scheduled?.status}`);
   const recipients = scheduled.totals.recipients;
   await api(serverUrl, `diffusion/cancel/${frozen.id}`, token);
@@ -172,7 +150,7 @@ export const runDiffusionsHttp = async (
   return {
     result: {
       frozen: { recipients, startMs, rawMs: [] },
-      rssMiB: { before, peak, after },
+      rssMiB: { before: rss.before, peak: rss.peak, after },
       paced: {
         recipients: done.totals.recipients,
         sent: done.totals.sent,

@@ -2,9 +2,10 @@ import { request } from 'node:http';
 import type { Extraction } from '@conversa/domain';
 import type { BenchTenant } from '../generate';
 import { openSql, type Sql } from '../lib/db';
+import { postApi, searchOne } from '../lib/http';
 import type { ProfileName } from '../lib/profiles';
 import { kib, ms, type Row, ratio, verdict } from '../lib/report';
-import { residentMiB } from '../lib/server';
+import { residentMiB, sampleResidentMiB } from '../lib/server';
 import type { PhaseContext, Results } from './context';
 
 /** The issue's extraction: 100,000 contacts (a few thousand on smoke, which only proves the path). */
@@ -59,16 +60,6 @@ export const rawExtractionCopy = async (sql: Sql, tenant: BenchTenant): Promise<
   return performance.now() - started;
 };
 
-const api = async <T>(serverUrl: string, token: string, method: string, path: string, body?: unknown) => {
-  const answer = await fetch(`${serverUrl}/api/v1/en/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return ((await answer.json()) as { data: T[] }).data[0] as T;
-};
-
 /** Reads a download to its end without keeping it: its bytes and lines. */
 const download = (url: string) =>
   new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
@@ -88,15 +79,17 @@ const download = (url: string) =>
 
 /** Creates an extraction of the contacts and polls it every 100 ms until it is done (or failed). */
 const extractContacts = async (serverUrl: string, token: string, filters: unknown[] = []) => {
-  let record = await api<Extraction>(serverUrl, token, 'POST', 'extraction/create', {
+  const [created] = await postApi<Extraction>(serverUrl, 'en', 'extraction/create', token, {
     module: 'contact',
     filters,
     columns: COLUMNS,
     format: 'csv',
   });
+  if (!created) throw new Error('extraction/create answered no record');
+  let record = created;
   while (record.status === 'queued' || record.status === 'running') {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    record = await api<Extraction>(serverUrl, token, 'GET', `extraction/search/${record.id}`);
+    record = await searchOne<Extraction>(serverUrl, 'en', `extraction/search/${record.id}`, token);
   }
   return record;
 };
@@ -118,13 +111,9 @@ export const runExtraction = async (
   await extractContacts(serverUrl, token, [
     { key: 'info.full_name', condition: 'contains', value: 'Paciente 00001' },
   ]);
-  const before = residentMiB(serverPid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMiB(serverPid));
-  }, 20);
+  const rss = sampleResidentMiB(serverPid);
   const started = performance.now();
-  const record = await extractContacts(serverUrl, token).finally(() => clearInterval(sampler));
+  const record = await extractContacts(serverUrl, token).finally(rss.stop);
   const totalMs = performance.now() - started;
   if (record.status !== 'done' || !record.url)
     throw new Error(`extraction ${record.status}: ${record.error}`);
@@ -135,7 +124,7 @@ export const runExtraction = async (
     rows: record.rows,
     bytes: file.bytes,
     totalMs,
-    rssMiB: { before, peak, after: residentMiB(serverPid) },
+    rssMiB: { before: rss.before, peak: rss.peak, after: residentMiB(serverPid) },
     rawCopyMs,
   };
 };

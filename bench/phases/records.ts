@@ -6,7 +6,7 @@ import { contactRecords } from '../../apps/server/src/modules/contacts/contacts.
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
 import { Histogram, type Summary } from '../lib/histogram';
-import { postJson } from '../lib/http';
+import { jsonPostOptions, postJson } from '../lib/http';
 import { kib, ms, pcts, type Row, ratio, verdict } from '../lib/report';
 import { capturingService, timeQueries } from '../lib/sql-floor';
 import type { PhaseContext, Results } from './context';
@@ -108,17 +108,9 @@ export const runExports = async (serverUrl: string, tenant: BenchTenant): Promis
         let firstByteMs = Number.NaN;
         let bytes = 0;
         const req = request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: target.pathname,
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(text),
-              authorization: `Bearer ${tenant.owner.token}`,
-            },
-          },
+          jsonPostOptions(target, target.pathname, Buffer.byteLength(text), {
+            authorization: `Bearer ${tenant.owner.token}`,
+          }),
           (res) => {
             if (res.statusCode !== 200) reject(new Error(`contact/export ${format}: ${res.statusCode}`));
             res.on('data', (chunk: Buffer) => {

@@ -3,8 +3,8 @@ import { Agent, request } from 'node:http';
 import type { ConfirmationRow, ConfirmationRun } from '@conversa/domain';
 import type { BenchTenant } from '../generate';
 import { Histogram, type Summary } from '../lib/histogram';
-import { postJson } from '../lib/http';
-import { residentMiB } from '../lib/server';
+import { jsonPostOptions, postApi, postJson, searchOne } from '../lib/http';
+import { sampleResidentMiB } from '../lib/server';
 import {
   CANCELLED_STATE,
   CONFIRMED_STATE,
@@ -87,18 +87,7 @@ const burst = async (serverUrl: string, calls: Call[], connections: number) => {
   const post = (call: Call) =>
     new Promise<void>((resolve) => {
       const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: call.path,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': call.body.length,
-            ...call.headers,
-          },
-        },
+        { agent, ...jsonPostOptions(url, call.path, call.body.length, call.headers) },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -128,21 +117,11 @@ const burst = async (serverUrl: string, calls: Call[], connections: number) => {
   return { started, seconds, accepted, statuses };
 };
 
-const api = async <T>(serverUrl: string, path: string, token: string, body: unknown = {}) => {
-  const answer = await postJson(`${serverUrl}/api/v1/es/${path}`, body, token);
-  if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return (answer.body.data ?? []) as T[];
-};
+const api = <T>(serverUrl: string, path: string, token: string, body: unknown = {}) =>
+  postApi<T>(serverUrl, 'es', path, token, body);
 
-const getRun = async (serverUrl: string, id: string, token: string): Promise<ConfirmationRun> => {
-  const response = await fetch(`${serverUrl}/api/v1/es/confirmation/search/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { data: ConfirmationRun[] };
-  const run = body.data[0];
-  if (!run) throw new Error(`run ${id} not found`);
-  return run;
-};
+const getRun = (serverUrl: string, id: string, token: string) =>
+  searchOne<ConfirmationRun>(serverUrl, 'es', `confirmation/search/${id}`, token);
 
 /** Every row of the run's table, 500 a page. */
 const allRows = async (serverUrl: string, runId: string, token: string): Promise<ConfirmationRow[]> => {
@@ -219,11 +198,7 @@ export const runSchedulingHttp = async (
   });
   if (!run) throw new Error('no run');
   const heapBefore = await heapMiB(serverUrl);
-  const before = residentMiB(serverPid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMiB(serverPid));
-  }, 20);
+  const rss = sampleResidentMiB(serverPid);
   const started = performance.now();
   await api(serverUrl, `confirmation/start/${run.id}`, token);
   let current = await getRun(serverUrl, run.id, token);
@@ -234,8 +209,8 @@ export const runSchedulingHttp = async (
     current = await getRun(serverUrl, run.id, token);
   }
   const prepareMs = performance.now() - started;
-  const peakPrepare = Math.max(peak, residentMiB(serverPid));
-  peak = peakPrepare;
+  rss.read();
+  const peakPrepare = rss.peak;
   const rows = current.totals.appointments;
   // Bounded, but far beyond the pacing: on a loaded machine the sender has gone at a third of it.
   const sendDeadline = Date.now() + (sizes.appointments / 10 + 60) * 1000;
@@ -243,9 +218,9 @@ export const runSchedulingHttp = async (
     await sleep(250);
     current = await getRun(serverUrl, run.id, token);
   }
-  clearInterval(sampler);
-  const after = residentMiB(serverPid);
-  const peakSends = Math.max(peak, after);
+  rss.stop();
+  const after = rss.read();
+  const peakSends = rss.peak;
   const heapAfter = await heapMiB(serverUrl);
   const requestsSent = fakes.graph.requests.filter(
     (received) => received.method === 'POST' && (received.json as Interactive).interactive,
@@ -318,7 +293,7 @@ export const runSchedulingHttp = async (
     sizes,
     prepareMs,
     rows,
-    rssMiB: { before, peakPrepare, peakSends, after },
+    rssMiB: { before: rss.before, peakPrepare, peakSends, after },
     heapMiB: { before: heapBefore, after: heapAfter },
     sends: {
       requests: requestsSent.length,

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { BenchDevice, BenchWhatsappDevice } from '../generate';
 import { Histogram, type HistogramData } from '../lib/histogram';
+import { jsonPostOptions } from '../lib/http';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from '../lib/names';
 import { seededRandom } from '../lib/random';
 import { serve } from '../lib/rpc';
@@ -169,18 +170,7 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
       const call = callOf(delivery);
       sent += 1;
       const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: input.bare ? '/bare' : call.path,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': call.body.length,
-            ...call.headers,
-          },
-        },
+        { agent, ...jsonPostOptions(url, input.bare ? '/bare' : call.path, call.body.length, call.headers) },
         (res) => {
           res.resume();
           res.on('end', () => {
