@@ -37,6 +37,7 @@ export const files = pgTable(
   },
   (table) => [
     uniqueIndex('files_key_key').on(table.key),
+    // Also carries size (INCLUDE, written by hand in migration 0027): the storage limit's sum reads only it.
     index('files_client_id_create_date_idx').on(table.client_id, table.create_date.desc()),
     index('files_client_id_module_reference_idx').on(table.client_id, table.module, table.reference_id),
     index('files_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
