@@ -1,12 +1,13 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { arch, platform, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { arch, platform } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { STOP_TIMEOUT_MS, sleep, takeOverLeftover } from './embedded-postgres-leftover';
+import { openPathTo, ownBy, type RunAs, resolveRunAs, SUPERUSER } from './embedded-postgres-user';
 
 /** What the embedded server tells; Fastify's (pino) logger fits. */
 export type EmbeddedPostgresLogger = {
@@ -39,12 +40,8 @@ export type EmbeddedPostgres = {
 };
 
 const DATABASE_NAME = 'conversa';
-const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 60_000;
 
-const execFileAsync = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const silentLogger: EmbeddedPostgresLogger = {
   debug: () => {},
   info: () => {},
@@ -70,153 +67,6 @@ const loadBinaries = async (): Promise<Binaries> => {
       { cause: error },
     );
   }
-};
-
-type RunAs = { uid: number; gid: number } | undefined;
-
-const idOf = async (flag: '-u' | '-g'): Promise<number | undefined> => {
-  try {
-    const { stdout } = await execFileAsync('id', [flag, SUPERUSER]);
-    return Number.parseInt(stdout.trim(), 10);
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * PostgreSQL refuses to run as root. Run as root (a container, a CI machine), the server runs as the
- * `postgres` system user instead, created when the machine has none.
- */
-const resolveRunAs = async (logger: EmbeddedPostgresLogger): Promise<RunAs> => {
-  if (platform() === 'win32' || userInfo().uid !== 0) return undefined;
-  if ((await idOf('-u')) === undefined) {
-    logger.warn({ user: SUPERUSER }, 'running as root: creating the system user the database runs as');
-    try {
-      await execFileAsync('useradd', ['--system', '--user-group', '--no-create-home', SUPERUSER]);
-    } catch {
-      // Alpine and other busybox systems have adduser only.
-      await execFileAsync('adduser', ['-S', '-D', '-H', SUPERUSER]);
-    }
-  }
-  const uid = await idOf('-u');
-  const gid = await idOf('-g');
-  if (uid === undefined || gid === undefined)
-    throw new Error(`The system user ${SUPERUSER} could not be created`);
-  return { uid, gid };
-};
-
-const ownBy = async (path: string, runAs: RunAs) => {
-  if (runAs) await chown(path, runAs.uid, runAs.gid);
-};
-
-/** Whether the system user can pass through a folder (its search bit, as owner, group or other). */
-const isSearchable = (mode: number, uid: number, gid: number, runAs: { uid: number; gid: number }) =>
-  (uid === runAs.uid && (mode & 0o100) !== 0) ||
-  (gid === runAs.gid && (mode & 0o010) !== 0) ||
-  (mode & 0o001) !== 0;
-
-/**
- * Run as root, the server runs as the postgres user, which must pass through every folder down to its
- * cluster. DATA_DIR itself (ours, often made 0700) lets the postgres group through; a folder above it is
- * the machine's business, so a closed one stops the start with the fix to make.
- */
-const openPathTo = async (dataDir: string, runAs: RunAs) => {
-  if (!runAs) return;
-  const own = await stat(dataDir);
-  if (!isSearchable(own.mode, own.uid, own.gid, runAs)) {
-    await chown(dataDir, own.uid, runAs.gid);
-    await chmod(dataDir, (own.mode & 0o7777) | 0o010);
-  }
-  for (let folder = dirname(dataDir); ; folder = dirname(folder)) {
-    const above = await stat(folder);
-    if (!isSearchable(above.mode, above.uid, above.gid, runAs)) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the system user ${SUPERUSER}, which cannot pass through ${folder}: ` +
-          `choose a DATA_DIR outside it, or allow it (chmod o+x ${folder})`,
-      );
-    }
-    if (dirname(folder) === folder) return;
-  }
-};
-
-/** Linux tells a process' name, state and parent; elsewhere a live pid in postmaster.pid is taken at its word. */
-const procStat = (pid: number): { name: string; state: string; parent: number } | undefined => {
-  if (platform() !== 'linux') return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const [state = '', parent = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { name, state, parent: Number.parseInt(parent, 10) };
-  } catch {
-    return undefined;
-  }
-};
-
-const exists = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is just not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-const waitUntil = async (done: () => boolean, failure: string) => {
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(failure);
-    await sleep(100);
-  }
-};
-
-const readPid = (file: string): number | undefined => {
-  if (!existsSync(file)) return undefined;
-  const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-};
-
-/**
- * A postmaster.pid left behind means the last run did not stop its server. If that server still runs and
- * its owner (the Node process recorded in postgres.owner) is alive, the folder is in use and we refuse.
- * If the owner died (kill -9), the server is an orphan: it is stopped the clean way and started again as
- * ours. If nothing runs under that pid any more, PostgreSQL removes the stale file itself and replays its
- * write-ahead log, which is its normal crash recovery.
- */
-const takeOverLeftover = async (dataDir: string, logger: EmbeddedPostgresLogger) => {
-  const clusterDir = join(dataDir, 'postgres');
-  const ownerFile = join(dataDir, 'postgres.owner');
-  const pidFile = join(clusterDir, 'postmaster.pid');
-  const pid = readPid(pidFile);
-  if (pid === undefined || !exists(pid)) return;
-  const stat = procStat(pid);
-  if (stat?.state === 'Z') {
-    // Killed, but not yet collected by the process that adopted it; PostgreSQL counts it as running.
-    await waitUntil(
-      () => !exists(pid),
-      `The previous PostgreSQL (pid ${pid}) exited but was never collected`,
-    );
-    return;
-  }
-  if (stat && stat.name !== 'postgres') {
-    // The pid was reused by an unrelated process; PostgreSQL would refuse to start on that lock file.
-    await unlink(pidFile);
-    return;
-  }
-  const owner = readPid(ownerFile);
-  const ownerRuns = owner !== undefined && exists(owner) && (!stat || stat.parent === owner);
-  if (ownerRuns) {
-    throw new Error(
-      `The database in ${clusterDir} is in use by another Conversa process (pid ${owner}); stop it first or use another DATA_DIR`,
-    );
-  }
-  logger.warn(
-    { postgresPid: pid },
-    'the embedded PostgreSQL of a previous run is still running: stopping it',
-  );
-  process.kill(pid, 'SIGINT');
-  // A clean shutdown removes postmaster.pid last.
-  await waitUntil(() => !existsSync(pidFile), `The orphaned PostgreSQL (pid ${pid}) did not stop`);
 };
 
 const loadOrCreatePassword = async (file: string, clusterExists: boolean): Promise<string> => {
