@@ -1,14 +1,18 @@
 import type { DiffusionTotals } from '@conversa/domain';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
+import { recordset } from '../../core/db/recordset';
 import {
   type DiffusionRecipientRow,
   type DiffusionRow,
+  devices,
   diffusionRecipients,
   diffusions,
+  templates,
 } from '../../core/db/schema';
 import { isUuid } from '../../core/http/route-schemas';
 import type { SearchQuery } from '../../core/http/search-query';
+import type { ImportedRecipient } from './diffusion-import';
 
 export type NewDiffusion = typeof diffusions.$inferInsert;
 export type DiffusionPatch = Partial<Omit<NewDiffusion, 'id' | 'client_id'>>;
@@ -60,6 +64,26 @@ export const createDiffusionsRepository = (db: Executor) => ({
       db.select({ total: count() }).from(diffusions).where(where),
     ]);
     return { rows, total: Number(totals[0]?.total ?? 0) };
+  },
+
+  /** The type and mode of the company's device a diffusion would send through. */
+  async deviceOf(clientId: string, deviceId: string) {
+    if (!isUuid(deviceId)) return undefined;
+    const [device] = await db
+      .select({ type: devices.type, mode: devices.mode })
+      .from(devices)
+      .where(and(eq(devices.client_id, clientId), eq(devices.id, deviceId)));
+    return device;
+  },
+
+  /** The device and status of the company's template a diffusion would send. */
+  async templateOf(clientId: string, templateId: string) {
+    if (!isUuid(templateId)) return undefined;
+    const [template] = await db
+      .select({ device_id: templates.device_id, status: templates.status })
+      .from(templates)
+      .where(and(eq(templates.client_id, clientId), eq(templates.id, templateId)));
+    return template;
   },
 
   async insert(values: NewDiffusion): Promise<DiffusionRow> {
@@ -143,5 +167,21 @@ export const createDiffusionsRepository = (db: Executor) => ({
       db.select({ total: count() }).from(diffusionRecipients).where(where),
     ]);
     return { rows, total: Number(totals[0]?.total ?? 0) };
+  },
+
+  /**
+   * Imported recipients of a draft, one row per phone (a phone already there is passed over); a phone that
+   * opted out of marketing is stored as skipped. Answers how many rows were added.
+   */
+  async insertRecipients(clientId: string, diffusionId: string, rows: ImportedRecipient[]): Promise<number> {
+    const result = (await db.execute(sql`
+      insert into ${diffusionRecipients} (client_id, diffusion_id, phone, name, parameters, state, reason)
+      select ${clientId}::uuid, ${diffusionId}::uuid, r.phone, r.name, r.parameters,
+        case when o.phone is null then 'pending' else 'skipped' end,
+        case when o.phone is null then '' else 'optout' end
+      from jsonb_to_recordset(${recordset(rows)}) as r(phone text, name text, parameters jsonb)
+      left join marketing_opt_outs o on o.client_id = ${clientId}::uuid and o.phone = r.phone
+      on conflict (diffusion_id, phone) do nothing`)) as unknown as { rowCount: number | null };
+    return result.rowCount ?? 0;
   },
 });

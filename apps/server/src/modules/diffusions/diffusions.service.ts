@@ -6,33 +6,20 @@ import {
   type diffusionCreateSchema,
   type diffusionUpdateSchema,
   nextWindowOpening,
-  normalizePhone,
   type SearchBody,
 } from '@conversa/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import type { Database, Executor } from '../../core/db/database';
-import { recordset } from '../../core/db/recordset';
-import {
-  clients,
-  type DiffusionRow,
-  devices,
-  diffusionRecipients,
-  diffusions,
-  jobs,
-  templates,
-} from '../../core/db/schema';
+import { clients, type DiffusionRow, diffusionRecipients, diffusions, jobs } from '../../core/db/schema';
 import type { EventBus } from '../../core/events';
 import { AppError, badRequest, notFound } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
-import { isUuid } from '../../core/http/route-schemas';
 import { buildSearchQuery, NEWEST_FIRST, type SearchWhitelist } from '../../core/http/search-query';
 import type { MessageKey } from '../../core/i18n/i18n';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import type { StoredNotification } from '../../core/realtime/realtime-events.repository';
-import { importFormatOf, readImportLines, UnreadableFile } from '../../core/records/import-file';
-import { XlsxLimitExceeded } from '../../core/records/xlsx-unpack';
 import { createDiffusionAnnouncer } from './diffusion-announcer';
 import {
   type AudienceWhitelists,
@@ -41,6 +28,7 @@ import {
   firstRecipient,
   freezeAudience,
 } from './diffusion-audience';
+import { importedRecipients } from './diffusion-import';
 import { createRecipientStore } from './diffusion-recipients';
 import { DIFFUSION_SEND_JOB, diffusionJobKey } from './diffusion-sender';
 import { toDiffusion, toRecipient } from './diffusions.mapper';
@@ -66,9 +54,6 @@ const RECIPIENT_KEYS: SearchWhitelist = {
   sent_at: { column: diffusionRecipients.sent_at, type: 'date' },
 };
 
-/** How many imported rows go in one statement. */
-const IMPORT_BATCH = 1000;
-
 const EDITABLE = ['draft', 'scheduled', 'paused'] as const;
 
 type Deps = { db: Database; events: EventBus; queue: JobQueue; whitelists: AudienceWhitelists };
@@ -90,26 +75,13 @@ export const createDiffusionsService = ({ db, events, queue, whitelists }: Deps)
     deviceId: string,
     message: Diffusion['message'],
   ): Promise<void> => {
-    const found = isUuid(deviceId)
-      ? await db
-          .select({ type: devices.type, mode: devices.mode })
-          .from(devices)
-          .where(and(eq(devices.client_id, auth.clientId), eq(devices.id, deviceId)))
-      : [];
-    const device = found[0];
+    const device = await repo.deviceOf(auth.clientId, deviceId);
     if (!device) throw notFound();
     if (message.type !== 'template') return;
     if (device.type !== 'whatsapp' || device.mode !== 'official') {
       throw badRequest([{ path: 'message.type', message: 'validation.badValue' }]);
     }
-    const template = isUuid(message.template_id)
-      ? (
-          await db
-            .select({ device_id: templates.device_id, status: templates.status })
-            .from(templates)
-            .where(and(eq(templates.client_id, auth.clientId), eq(templates.id, message.template_id)))
-        )[0]
-      : undefined;
+    const template = await repo.templateOf(auth.clientId, message.template_id);
     if (!template) throw notFound();
     if (template.device_id !== deviceId || template.status !== 'APPROVED') {
       throw badRequest([{ path: 'message.template_id', message: 'validation.badValue' }]);
@@ -370,49 +342,13 @@ export const createDiffusionsService = ({ db, events, queue, whitelists }: Deps)
       return { data: rows.map(toRecipient) as DiffusionRecipient[], pagination: query.pagination(total) };
     },
 
-    /**
-     * A CSV (or XLSX) of phones and per-recipient template values into a draft's recipients: the phone
-     * column (phone, teléfono…), an optional name, and every other column, in order, as the parameters.
-     * Read as a stream and stored by batches, one row per phone; a phone that opted out goes in skipped.
-     */
+    /** A CSV (or XLSX) of phones and template values into a draft's recipients (diffusion-import.ts). */
     async import(auth: AuthContext, diffusionId: string, content: Buffer): Promise<number> {
       const current = await load(auth, diffusionId);
       if (current.status !== 'draft') throw new AppError(406, 'info.diffusionNotDraft');
-      const format = await importFormatOf(content);
-      if (!format) throw badRequest([{ path: 'file', message: 'validation.badValue' }]);
       let added = 0;
-      let batch: { phone: string; name: string; parameters: string[] }[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const result = (await db.execute(sql`
-          insert into ${diffusionRecipients} (client_id, diffusion_id, phone, name, parameters, state, reason)
-          select ${auth.clientId}::uuid, ${diffusionId}::uuid, r.phone, r.name, r.parameters,
-            case when o.phone is null then 'pending' else 'skipped' end,
-            case when o.phone is null then '' else 'optout' end
-          from jsonb_to_recordset(${recordset(batch)}) as r(phone text, name text, parameters jsonb)
-          left join marketing_opt_outs o on o.client_id = ${auth.clientId}::uuid and o.phone = r.phone
-          on conflict (diffusion_id, phone) do nothing`)) as unknown as { rowCount: number | null };
-        added += result.rowCount ?? 0;
-        batch = [];
-      };
-      try {
-        for await (const { cells } of readImportLines(content, format)) {
-          const phone = normalizePhone(cells.phone ?? '');
-          if (!/^\d{6,15}$/.test(phone)) continue;
-          const name = cells.full_name || [cells.first_name, cells.last_name].filter(Boolean).join(' ');
-          const parameters = Object.entries(cells)
-            .filter(([key]) => !['phone', 'full_name', 'first_name', 'last_name'].includes(key))
-            .map(([, value]) => value);
-          batch.push({ phone, name: name ?? '', parameters });
-          if (batch.length >= IMPORT_BATCH) await flush();
-        }
-        await flush();
-      } catch (error) {
-        if (error instanceof XlsxLimitExceeded)
-          throw badRequest([{ path: 'file', message: error.messageKey }], error.params);
-        if (error instanceof UnreadableFile)
-          throw badRequest([{ path: 'file', message: 'validation.badValue' }]);
-        throw error;
+      for await (const batch of importedRecipients(content)) {
+        added += await repo.insertRecipients(auth.clientId, diffusionId, batch);
       }
       await write(auth, 'update', 'info.diffusionUpdated', async () => current);
       return added;
