@@ -115,16 +115,7 @@ export const setUpServices = async (
   const files = config.s3
     ? createS3FileStore(config.s3, signer)
     : createLocalFileStore(join(config.dataDir, 'storage'), signer);
-  const channels = createChannelRegistry({
-    graphApiUrl: config.graphApiUrl,
-    telegramApiUrl: config.telegramApiUrl,
-    d360ApiUrl: config.d360ApiUrl,
-    twilioApiUrl: config.twilioApiUrl,
-    maytapiApiUrl: config.maytapiApiUrl,
-    publicUrl: config.publicUrl,
-    providerTimeoutMs: config.providerTimeoutMs,
-    outboundAllowHosts: config.outboundAllowHosts,
-  });
+  const channels = createChannelRegistry(config);
   const queue = createJobQueue({ db, logger: app.log, leaseMs: config.jobLeaseMs });
   const publicUrl = config.publicUrl;
   const accountService = createAccountService({ db, box, publicUrl, files });

@@ -19,16 +19,7 @@ export const createTestMessagesService = ({ app, config }: TestApp) => {
     events: createEventBus(app.log),
     queue: createJobQueue({ db, logger: app.log }),
     files: createLocalFileStore(join(config.dataDir, 'storage'), createUrlSigner(config.secretKey)),
-    channels: createChannelRegistry({
-      graphApiUrl: config.graphApiUrl,
-      telegramApiUrl: config.telegramApiUrl,
-      d360ApiUrl: config.d360ApiUrl,
-      twilioApiUrl: config.twilioApiUrl,
-      maytapiApiUrl: config.maytapiApiUrl,
-      publicUrl: config.publicUrl,
-      providerTimeoutMs: config.providerTimeoutMs,
-      outboundAllowHosts: config.outboundAllowHosts,
-    }),
+    channels: createChannelRegistry(config),
     box: createSecretBox(config.secretKey),
     publicUrl: config.publicUrl,
   });

@@ -28,7 +28,7 @@ export async function* importedRecipients(content: Buffer): AsyncGenerator<Impor
       const parameters = Object.entries(cells)
         .filter(([key]) => !NAMED_COLUMNS.includes(key))
         .map(([, value]) => value);
-      batch.push({ phone, name: name ?? '', parameters });
+      batch.push({ phone, name, parameters });
       if (batch.length >= IMPORT_BATCH) {
         yield batch;
         batch = [];
