@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../test/test-app';
 import type { Database } from '../db/database';
 import * as schema from '../db/schema';
 import { jobs } from '../db/schema';
-import { createJobQueue, defineJob, type JobQueue, RetryLater } from './job-queue';
+import { batched, createJobQueue, defineJob, type JobQueue, RetryLater } from './job-queue';
 
 /*
  * Two queues on one database, each with its own connection pool, stand for two server processes: every
@@ -100,6 +100,52 @@ describe('job queue with two workers on one database', () => {
     await until(
       async () => (await db.$count(jobs, and(eq(jobs.name, 'test.once'), eq(jobs.status, 'done')))) === 300,
     );
+  });
+
+  it('a batched type takes its due jobs together across two workers, and retries only the ones that failed', async () => {
+    const answer = defineJob<{ n: number }>('test.batched');
+    const batchSizes: number[] = [];
+    const runs = new Map<number, number>();
+    for (const queue of [worker({ backoffMs: 20 }), worker({ backoffMs: 20 })]) {
+      queue.define(
+        answer,
+        batched(
+          40,
+          async (payloads) => {
+            batchSizes.push(payloads.length);
+            for (const { n } of payloads) runs.set(n, (runs.get(n) ?? 0) + 1);
+            // Every tenth job fails on its first run only.
+            return payloads.map(({ n }) =>
+              n % 10 === 0 && runs.get(n) === 1 ? new RetryLater('the clinic answered 503') : undefined,
+            );
+          },
+          { retryOn: 'RetryLater' },
+        ),
+      );
+    }
+    await db.transaction(async (tx) => {
+      await queues[0]?.enqueueMany(
+        tx,
+        Array.from({ length: 200 }, (_, n) => answer.job({ n }, { key: `batched:${n}` })),
+      );
+    });
+    for (const queue of queues) queue.start();
+    await until(
+      async () =>
+        (await db.$count(jobs, and(eq(jobs.name, 'test.batched'), eq(jobs.status, 'done')))) === 200,
+    );
+    // 200 jobs in far fewer than 200 runs, none larger than its size; each ran once, the failed twice.
+    expect(Math.max(...batchSizes)).toBeLessThanOrEqual(40);
+    expect(batchSizes.filter((size) => size > 1).length).toBeGreaterThan(0);
+    expect(batchSizes.length).toBeLessThan(60);
+    expect(
+      [...runs.entries()]
+        .filter(([, count]) => count !== 1)
+        .map(([n]) => n)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 20 }, (_, index) => index * 10));
+    expect((await rowOf('batched:10'))?.attempts).toBe(2);
+    expect((await rowOf('batched:11'))?.attempts).toBe(1);
   });
 
   it('a job enqueued in a transaction that rolls back never runs', async () => {

@@ -1,7 +1,9 @@
 import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database';
+import { recordset } from '../db/recordset';
 import { type JobRow, jobs } from '../db/schema';
+import { createJobLease } from './job-lease';
 import {
   assertScheduleRule,
   nextOccurrence,
@@ -30,6 +32,7 @@ import {
  */
 
 export {
+  batched,
   defineJob,
   type JobContext,
   type JobDefinition,
@@ -83,71 +86,45 @@ export const createJobQueue = (options: JobQueueOptions) => {
     timers.add(timer);
   };
 
-  const leaseEnd = () => sql`now() + ${`${leaseMs} milliseconds`}::interval`;
+  const { leaseEnd, ownClaim, ownClaims, holdLease } = createJobLease({ db, logger, leaseMs });
 
-  /**
-   * The row of this claim only (still running, the same attempt): a worker whose lease ran out and whose
-   * job another took over neither extends nor finishes that other claim.
-   */
-  const ownClaim = (job: JobRow) =>
-    and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+  const claimed = () => ({
+    status: 'running' as const,
+    attempts: sql`${jobs.attempts} + 1`,
+    locked_until: leaseEnd(),
+    update_date: sql`now()`,
+  });
+
+  /** Due jobs, oldest first, of the given names, locked so no other worker takes them. */
+  const due = (names: string[], limit: number): SQL =>
+    sql`(select ${jobs.id} from ${jobs} where ${and(
+      eq(jobs.status, 'pending'),
+      sql`${jobs.run_at} <= now()`,
+      inArray(jobs.name, names),
+    )} order by ${jobs.run_at} limit ${limit} for update skip locked)`;
 
   const claim = async () => {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
     // Pending and due only, so the (status, run_at) index hands the oldest at once whatever the backlog
     // (expired leases are turned back to pending by the poll, not here: an OR made every claim sort it).
-    const due: SQL = sql`(select ${jobs.id} from ${jobs} where ${and(
-      eq(jobs.status, 'pending'),
-      sql`${jobs.run_at} <= now()`,
-      inArray(jobs.name, names),
-    )} order by ${jobs.run_at} limit 1 for update skip locked)`;
     const rows = await db
       .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        locked_until: leaseEnd(),
-        update_date: sql`now()`,
-      })
-      .where(eq(jobs.id, due))
+      .set(claimed())
+      .where(eq(jobs.id, due(names, 1)))
       .returning();
     return rows[0];
   };
 
-  /**
-   * While a handler runs, its worker extends the lease every third of it, so a job longer than the lease
-   * (a confirmation run of 10,000 appointments, a large import) is not reclaimed and run a second time
-   * elsewhere. Only this claim's row is extended (ownClaim). A failed renewal is logged, not thrown:
-   * the next one may succeed, and if none does the lease runs out as a dead worker's would.
-   * Answers a release that stops renewing and waits for a renewal in flight (nothing after stop()).
-   */
-  const holdLease = (job: JobRow) => {
-    let renewing: Promise<unknown> | undefined;
-    const renew = async () => {
-      try {
-        const rows = await db
+  /** The rest of a batch: up to `limit` more due jobs of the first one's name. */
+  const claimMore = async (name: string, limit: number): Promise<JobRow[]> =>
+    limit > 0
+      ? db
           .update(jobs)
-          .set({ locked_until: leaseEnd() })
-          .where(ownClaim(job))
-          .returning({ id: jobs.id });
-        if (rows.length === 0)
-          logger.warn({ job: job.name, key: job.key }, 'job lease lost to another worker');
-      } catch (error) {
-        logger.warn({ err: error, job: job.name, key: job.key }, 'job lease not renewed');
-      }
-    };
-    const timer = setInterval(() => {
-      renewing ??= renew().finally(() => {
-        renewing = undefined;
-      });
-    }, leaseMs / 3);
-    timer.unref();
-    return async () => {
-      clearInterval(timer);
-      await renewing;
-    };
-  };
+          .set(claimed())
+          .where(inArray(jobs.id, due([name], limit)))
+          .returning()
+      : [];
 
   const finish = async (job: JobRow, definition: JobDefinition, error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -180,27 +157,38 @@ export const createJobQueue = (options: JobQueueOptions) => {
     await definition.onExhausted?.(job.payload, error);
   };
 
+  /** Each job's failure, undefined for the ones that succeeded; a whole batch's throw fails all of it. */
+  const attempt = async (definition: JobDefinition, batch: JobRow[]): Promise<unknown[]> => {
+    const [job] = batch;
+    try {
+      if (definition.batch) return await definition.batch.run(batch.map((each) => each.payload));
+      if (job)
+        await definition.run(job.payload, {
+          attempt: job.attempts,
+          isLastAttempt: job.attempts >= job.max_attempts,
+        });
+      return [undefined];
+    } catch (error) {
+      return batch.map(() => error);
+    }
+  };
+
   const runOne = async (): Promise<boolean> => {
     const job = await claim();
     if (!job) return false;
     const definition = definitions.get(job.name);
     if (!definition) return true;
-    const release = holdLease(job);
-    try {
-      try {
-        await definition.run(job.payload, {
-          attempt: job.attempts,
-          isLastAttempt: job.attempts >= job.max_attempts,
-        });
-      } finally {
-        await release();
-      }
+    const batch = [job, ...(await claimMore(job.name, (definition.batch?.size ?? 1) - 1))];
+    const release = holdLease(batch);
+    const failures = await attempt(definition, batch).finally(release);
+    const succeeded = batch.filter((_, index) => failures[index] === undefined);
+    if (succeeded.length > 0)
       await db
         .update(jobs)
         .set({ status: 'done', locked_until: null, update_date: sql`now()` })
-        .where(ownClaim(job));
-    } catch (error) {
-      await finish(job, definition, error);
+        .where(ownClaims(succeeded));
+    for (const [index, failed] of batch.entries()) {
+      if (failures[index] !== undefined) await finish(failed, definition, failures[index]);
     }
     return true;
   };
@@ -284,6 +272,24 @@ export const createJobQueue = (options: JobQueueOptions) => {
     return result.rows.length > 0;
   }
 
+  /** Many jobs in one statement inside the caller's transaction (a batch's follow-ups); a key already there is kept. */
+  async function enqueueMany(executor: Executor, batch: readonly Omit<NewJob, 'replace'>[]): Promise<void> {
+    if (batch.length === 0) return;
+    const records = batch.map((job) => ({
+      name: job.name,
+      key: job.key,
+      payload: job.payload,
+      run_at: (job.runAt ?? new Date(Date.now() + (job.delayMs ?? 0))).toISOString(),
+      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    }));
+    await executor.execute(
+      sql`insert into ${jobs} (name, key, payload, run_at, max_attempts)
+        select name, key, payload, run_at, max_attempts from jsonb_to_recordset(${recordset(records)})
+          as r(name text, key text, payload jsonb, run_at timestamptz, max_attempts integer)
+        on conflict (key) do nothing`,
+    );
+  }
+
   function define<P extends JobPayload>(type: JobType<P> | string, definition: JobDefinition<P>) {
     definitions.set(typeof type === 'string' ? type : type.name, definition as JobDefinition);
   }
@@ -298,6 +304,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
 
   return {
     enqueue,
+    enqueueMany,
     kick,
     define,
     schedule,

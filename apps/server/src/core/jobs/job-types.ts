@@ -35,6 +35,13 @@ export type JobDefinition<P extends JobPayload = JobPayload> = {
    * failure is retried until the attempts run out (a reminder or a renewal hitting a passing outage).
    */
   retryOn?: 'RetryLater' | 'any error';
+  /**
+   * Jobs of this name run together: a worker that claims one takes up to `size` due ones at once and
+   * hands them to `run`, which answers each job's failure in the order given (undefined when it
+   * succeeded). For follow-ups that arrive in bursts and cost mostly per-statement overhead (a morning's
+   * confirmation answers); `run` above then serves a single job.
+   */
+  batch?: { size: number; run: (payloads: P[]) => Promise<unknown[]> };
 };
 
 /** When a job runs: at a date, after a delay, or (neither) at once. */
@@ -70,4 +77,21 @@ export const defineJob = <P extends JobPayload>(
 ): JobType<P> => ({
   name,
   job: (payload, options) => ({ name, payload, maxAttempts: defaults.maxAttempts, ...options }),
+});
+
+/**
+ * A definition whose jobs run together (see `batch`): `queue.define(type, batched(100, runMany, { … }))`.
+ * A job met alone is a batch of one.
+ */
+export const batched = <P extends JobPayload>(
+  size: number,
+  run: (payloads: P[]) => Promise<unknown[]>,
+  rest: Omit<JobDefinition<P>, 'run' | 'batch'> = {},
+): JobDefinition<P> => ({
+  ...rest,
+  batch: { size, run },
+  async run(payload) {
+    const [failure] = await run([payload]);
+    if (failure !== undefined) throw failure;
+  },
 });

@@ -267,7 +267,7 @@ export const createInboundWriter = (deps: {
           if (job) jobs.push(job);
         }
       }
-      for (const job of jobs) await queue.enqueue(tx, job);
+      await queue.enqueueMany(tx, jobs);
 
       // One notification per message, in arrival order, carrying its conversation as the list shows it
       // (with the batch's final counters), so a client names a new customer and moves the conversation
