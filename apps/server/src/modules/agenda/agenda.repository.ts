@@ -1,5 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { AppointmentStatus } from '@conversa/domain';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
+import { recordset, returningRows } from '../../core/db/recordset';
 import { type AgendaAppointmentRow, agendaAppointments } from '../../core/db/schema';
 import { isUuid } from '../../core/http/route-schemas';
 import type { SearchQuery } from '../../core/http/search-query';
@@ -123,6 +125,30 @@ export const createAgendaRepository = (db: Executor) => ({
       })
       .returning();
     return rows[0];
+  },
+
+  async findByIds(clientId: string, ids: string[]): Promise<AgendaAppointmentRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(agendaAppointments)
+      .where(and(eq(agendaAppointments.client_id, clientId), inArray(agendaAppointments.id, ids)));
+  },
+
+  /** Many appointments' statuses in one statement (a batch of confirmation answers). */
+  async setStatuses(
+    clientId: string,
+    statuses: { id: string; status: AppointmentStatus }[],
+  ): Promise<AgendaAppointmentRow[]> {
+    if (statuses.length === 0) return [];
+    return returningRows(
+      db,
+      agendaAppointments,
+      sql`update agenda_appointments a set status = s.status, update_date = now()
+        from jsonb_to_recordset(${recordset(statuses)}) as s(id uuid, status text)
+        where a.client_id = ${clientId} and a.id = s.id
+        returning a.*`,
+    );
   },
 
   async update(

@@ -214,6 +214,23 @@ describe('Dentalink in the agenda and the confirmations', () => {
       ]),
     );
     expect(fake.updates()).toHaveLength(2);
+    // Each patient hears back once, and only once the clinic's system holds the answer (Camila's after
+    // the retried write-back).
+    const thanks = async (phone: string) =>
+      (await outbox(testApp.app, device, phone)).filter((message) => message.buttons.length === 0);
+    await expect
+      .poll(async () => (await thanks(CAMILA)).map((message) => message.body), { timeout: 20_000 })
+      .toEqual(['¡Gracias! Tu cita quedó confirmada.']);
+    await expect
+      .poll(async () => (await thanks(DIEGO)).map((message) => message.body), { timeout: 20_000 })
+      .toEqual(['Tu cita fue cancelada. Escríbenos para agendar otra hora.']);
+    const camilaWrittenAt = Math.max(
+      ...fake.requests
+        .filter((request) => request.method === 'PUT' && request.path.endsWith('/citas/9001'))
+        .map((request) => request.at),
+    );
+    const [camilaThanks] = await thanks(CAMILA);
+    expect(new Date(camilaThanks?.create_date ?? 0).getTime()).toBeGreaterThanOrEqual(camilaWrittenAt);
   }, 90_000);
 });
 

@@ -43,10 +43,13 @@ export const createConfirmationAnnouncer = (events: EventBus) => ({
     });
   },
 
-  /** A run's totals, status or error changed: the run as it is now, announced. */
-  async changed(tx: Executor, clientId: string, run: ConfirmationRunRow): Promise<StoredNotification> {
-    const [answered] = await this.runs(tx, clientId, [run]);
-    return this.record(tx, clientId, 'update', answered ? [answered] : [{ id: run.id }]);
+  /** Runs' totals, status or error changed: the runs as they are now, in one notification. */
+  async changed(
+    tx: Executor,
+    clientId: string,
+    changed: ConfirmationRunRow | ConfirmationRunRow[],
+  ): Promise<StoredNotification> {
+    return this.record(tx, clientId, 'update', await this.runs(tx, clientId, [changed].flat()));
   },
 
   publish(clientId: string, notifications: StoredNotification[]) {

@@ -1,36 +1,24 @@
-import {
-  answerOfText,
-  type ConfirmationAnswer,
-  localDayAndTime,
-  readConfirmationButton,
-  type SchedulingIntegrationType,
-} from '@conversa/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { answerOfText, type ConfirmationAnswer, readConfirmationButton } from '@conversa/domain';
 import { writeAuditLog } from '../../core/audit/audit-log';
 import { companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
-import { type ConfirmationRowRow, type MessageRow, messages as messagesTable } from '../../core/db/schema';
-import { translate } from '../../core/i18n/i18n';
-import { defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
+import type { MessageRow } from '../../core/db/schema';
+import { batched, defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
 import { createAgendaRepository } from '../agenda/agenda.repository';
 import { AGENDA_MODULE, type AgendaAnnouncer } from '../agenda/agenda-announcer';
-import { createContactsRepository } from '../contacts/contacts.repository';
-import { createDevicesRepository } from '../devices/devices.repository';
 import { createMessagesRepository } from '../messages/messages.repository';
-import type { MessagesService } from '../messages/messages.service';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
+import { acknowledgement, perCompany, whichAppointment } from './confirmation-replies';
 import { confirmationWritebackJob } from './confirmation-writeback';
-import { createConfirmationsRepository } from './confirmations.repository';
+import { createConfirmationsRepository, type RowAnswer, type WaitingRow } from './confirmations.repository';
 
 /** One job per inbound message that may be an answer, enqueued with the message itself. */
 export const confirmationAnswerJob = defineJob<{ clientId: string; messageId: string }>(
   'confirmation.answer',
 );
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** A waiting row with what deciding needs of its run. */
-type Waiting = ConfirmationRowRow & { type: SchedulingIntegrationType; run_device_id: string };
+/** A morning's answers arrive in bursts: one worker decides up to this many in one transaction. */
+const ANSWERS_PER_BATCH = 100;
 
 /**
  * Whether an inbound message may answer a confirmation (API.md part 3 §3.3): a reply button of ours, or a
@@ -51,157 +39,143 @@ export const confirmationAnswerRule = (clientId: string, message: MessageRow): N
 type Deps = {
   db: Database;
   queue: JobQueue;
-  messages: MessagesService;
   announcer: ConfirmationAnnouncer;
   agendaAnnouncer: AgendaAnnouncer;
 };
 
+/** What one message does: answers a row, or asks its patient which of several rows it answers. */
+type Decision =
+  | { kind: 'answer'; message: MessageRow; row: WaitingRow; choice: ConfirmationAnswer }
+  | { kind: 'ask'; message: MessageRow; rows: WaitingRow[] };
+
 /**
  * Answers: a button names its row; a yes/no word answers the phone's only waiting row, or, with two or
  * more, the patient is asked which (the buttons stay valid). An answer moves its row and appointment once
- * (a conditional update from `sent`), its write-back job in the same transaction, one acknowledgement.
+ * (a conditional update from `sent`), its write-back job and its one acknowledgement in the same
+ * transaction. A burst is decided in batches: one read of the waiting rows, one transaction that moves
+ * every row and appointment, queues the follow-ups and counts each run's totals once.
  */
-export const createConfirmationAnswers = ({ db, queue, messages, announcer, agendaAnnouncer }: Deps) => {
-  /** The rows of running runs on the message's device waiting for this phone, before their deadline. */
-  const waitingFor = async (message: MessageRow, phone: string, rowId?: string): Promise<Waiting[]> =>
-    rowsOf<Waiting>(
-      await db.execute(sql`
-        select r.*, i.type, u.device_id as run_device_id
-        from confirmation_rows r
-        join confirmation_runs u on u.id = r.run_id
-        join integrations i on i.id = u.integration_id
-        where r.client_id = ${message.client_id} and r.phone = ${phone} and r.state = 'sent'
-          and u.status = 'running' and u.device_id = ${message.device_id}
-          and u.reply_deadline > ${message.timestamp.toISOString()}::timestamptz
-          ${rowId ? sql`and r.id = ${rowId}` : sql``}
-        order by r.meet_date`),
-    ).map((row) => ({
-      ...row,
-      meet_date: new Date(row.meet_date),
-      sent_at: row.sent_at ? new Date(row.sent_at) : null,
-    }));
+export const createConfirmationAnswers = ({ db, queue, announcer, agendaAnnouncer }: Deps) => {
+  /** The rows a message may answer: its phone's, on its device, before the deadline, not taken earlier. */
+  const decide = (batch: { message: MessageRow; phone: string }[], waiting: WaitingRow[]): Decision[] => {
+    const taken = new Set<string>();
+    const decisions: Decision[] = [];
+    for (const { message, phone } of batch) {
+      if (message.from_me || !message.device_id) continue;
+      const pressed = readConfirmationButton(message.button_reply);
+      const choice = pressed?.answer ?? answerOfText(message.body);
+      if (!choice) continue;
+      const rows = waiting.filter(
+        (row) =>
+          row.phone === phone &&
+          row.run_device_id === message.device_id &&
+          row.reply_deadline > message.timestamp &&
+          (!pressed || row.id === pressed.rowId) &&
+          !taken.has(row.id),
+      );
+      const [only] = rows;
+      if (only && rows.length === 1) {
+        taken.add(only.id);
+        decisions.push({ kind: 'answer', message, row: only, choice });
+      } else if (rows.length > 1 && !pressed) decisions.push({ kind: 'ask', message, rows });
+    }
+    return decisions;
+  };
 
-  /** A message to the patient from the clinic, once per `tempId` (a job run twice finds it there). */
-  const tell = async (message: MessageRow, tempId: string, body: string) => {
-    const existing = await db
-      .select({ id: messagesTable.id })
-      .from(messagesTable)
-      .where(
-        and(
-          eq(messagesTable.client_id, message.client_id),
-          eq(messagesTable.contact_id, message.contact_id),
-          eq(messagesTable.temp_id, tempId),
+  const needsWriteback = (row: WaitingRow, choice: ConfirmationAnswer) =>
+    row.type !== 'standard' && !(row.type === 'calendly' && choice === 'confirm');
+
+  /** Every decision of the batch in one transaction; a row answered meanwhile is left as it is. */
+  const store = async (clientId: string, decisions: Decision[]) => {
+    const clock = await companyClock(db, clientId);
+    const answers = decisions.filter((decision) => decision.kind === 'answer');
+    const deviceOf = new Map(answers.map(({ row }) => [row.id, row.run_device_id]));
+    const outcome = await db.transaction(async (tx) => {
+      const rows = createConfirmationsRepository(tx);
+      const moved = await rows.answerRows(
+        clientId,
+        answers.map(
+          ({ message, row, choice }): RowAnswer => ({
+            id: row.id,
+            state: choice === 'confirm' ? 'confirmed' : 'cancelled',
+            answer: choice,
+            answered_at: message.timestamp,
+            writeback: needsWriteback(row, choice) ? 'pending' : 'none',
+          }),
         ),
       );
-    if (existing.length > 0 || !message.device_id) return;
-    const [device, contact] = await Promise.all([
-      createDevicesRepository(db).findById(message.client_id, message.device_id),
-      createContactsRepository(db).findById(message.client_id, message.contact_id),
-    ]);
-    if (!device || !contact) return;
-    await messages.queueBotMessage(message.client_id, { device, contact, body, tempId });
-  };
-
-  const apply = async (message: MessageRow, row: Waiting, choice: ConfirmationAnswer) => {
-    const needsWriteback = row.type !== 'standard' && !(row.type === 'calendly' && choice === 'confirm');
-    const status = choice === 'confirm' ? 'confirmed' : 'cancelled';
-    const outcome = await db.transaction(async (tx) => {
-      const moved = await createConfirmationsRepository(tx).moveRow(row.client_id, row.id, 'sent', {
-        state: status,
-        answer: choice,
-        answered_at: message.timestamp,
-        writeback: needsWriteback ? 'pending' : 'none',
-      });
-      if (!moved) return undefined;
-      const appointment = await createAgendaRepository(tx).update(row.client_id, row.agenda_id, { status });
-      if (needsWriteback) {
-        await queue.enqueue(
-          tx,
-          confirmationWritebackJob.job(
-            { clientId: row.client_id, rowId: row.id },
-            { key: `${confirmationWritebackJob.name}:${row.id}` },
-          ),
-        );
-      }
-      await writeAuditLog(tx, { clientId: row.client_id, userId: '', ip: '' }, [
-        {
-          action: 'update',
+      await queue.enqueueMany(tx, [
+        ...moved.flatMap((row) =>
+          row.writeback === 'pending'
+            ? confirmationWritebackJob.job(
+                { clientId, rowId: row.id },
+                { key: `${confirmationWritebackJob.name}:${row.id}` },
+              )
+            : acknowledgement(row, deviceOf.get(row.id) ?? '', clock.locale),
+        ),
+        ...decisions.flatMap((decision) =>
+          decision.kind === 'ask' ? [whichAppointment(decision.message, decision.rows, clock)] : [],
+        ),
+      ]);
+      if (moved.length === 0) return [];
+      const appointments = await createAgendaRepository(tx).setStatuses(
+        clientId,
+        moved.map((row) => ({
+          id: row.agenda_id,
+          status: row.state === 'confirmed' ? 'confirmed' : 'cancelled',
+        })),
+      );
+      await writeAuditLog(
+        tx,
+        { clientId, userId: '', ip: '' },
+        moved.map((row) => ({
+          action: 'update' as const,
           module: AGENDA_MODULE,
           recordId: row.agenda_id,
-          changes: { status: ['scheduled', status] },
-        },
-      ]);
-      const run = await createConfirmationsRepository(tx).findRun(row.client_id, row.run_id);
-      return {
-        notifications: [
-          ...(run ? [await announcer.changed(tx, row.client_id, run)] : []),
-          ...(appointment
-            ? await agendaAnnouncer.record(
-                tx,
-                row.client_id,
-                'update',
-                [appointment],
-                'info.appointmentUpdated',
-              )
-            : []),
-        ],
-      };
+          changes: { status: ['scheduled', row.state] },
+        })),
+      );
+      const runs = await rows.findRuns(clientId, [...new Set(moved.map((row) => row.run_id))]);
+      return [
+        await announcer.changed(tx, clientId, runs),
+        ...(await agendaAnnouncer.record(tx, clientId, 'update', appointments, 'info.appointmentUpdated')),
+      ];
     });
-    if (!outcome) return;
     announcer.publish(
-      row.client_id,
-      outcome.notifications.filter((n) => n.notification.module !== AGENDA_MODULE),
+      clientId,
+      outcome.filter((n) => n.notification.module !== AGENDA_MODULE),
     );
     agendaAnnouncer.publish(
-      row.client_id,
-      outcome.notifications.filter((n) => n.notification.module === AGENDA_MODULE),
+      clientId,
+      outcome.filter((n) => n.notification.module === AGENDA_MODULE),
     );
-    if (needsWriteback) queue.kick();
-    const { locale } = await companyClock(db, row.client_id);
-    await tell(
-      message,
-      `cf-ack:${row.id}`,
-      translate(locale, choice === 'confirm' ? 'confirmation.ackConfirmed' : 'confirmation.ackCancelled'),
-    );
+    queue.kick();
   };
 
-  /** Two or more waiting rows and a word: the patient is asked which, by time and professional. */
-  const askWhich = async (message: MessageRow, rows: Waiting[]) => {
-    const { timeZone, locale } = await companyClock(db, message.client_id);
-    const list = rows
-      .map(
-        (row, index) =>
-          `${index + 1}. ${localDayAndTime(row.meet_date, timeZone).time} · ${row.specialist_name}`,
-      )
-      .join('\n');
-    await tell(
-      message,
-      `cf-which:${message.id}`,
-      translate(locale, 'confirmation.whichAppointment', { list }),
-    );
-  };
-
-  const answer = async ({ clientId, messageId }: { clientId: string; messageId: string }) => {
-    const message = await createMessagesRepository(db).findById(clientId, messageId);
-    if (!message || message.from_me || !message.device_id) return;
-    const contact = await createContactsRepository(db).findById(clientId, message.contact_id);
-    if (!contact) return;
-    const pressed = readConfirmationButton(message.button_reply);
-    if (pressed) {
-      const [row] = await waitingFor(message, contact.phone, pressed.rowId);
-      if (row) await apply(message, row, pressed.answer);
-      return;
-    }
-    const choice = answerOfText(message.body);
-    if (!choice) return;
-    const rows = await waitingFor(message, contact.phone);
-    if (rows.length === 1 && rows[0]) await apply(message, rows[0], choice);
-    else if (rows.length > 1) await askWhich(message, rows);
+  const answerMany = async (clientId: string, messageIds: string[]) => {
+    const batch = await createMessagesRepository(db).findWithPhones(clientId, messageIds);
+    const waiting = await createConfirmationsRepository(db).waitingFor(clientId, [
+      ...new Set(batch.map(({ phone }) => phone)),
+    ]);
+    const decisions = decide(batch, waiting);
+    if (decisions.length > 0) await store(clientId, decisions);
   };
 
   return {
     define() {
-      queue.define(confirmationAnswerJob, { run: answer, retryOn: 'any error' });
+      queue.define(
+        confirmationAnswerJob,
+        batched(
+          ANSWERS_PER_BATCH,
+          perCompany((clientId, payloads) =>
+            answerMany(
+              clientId,
+              payloads.map((payload) => payload.messageId),
+            ),
+          ),
+          { retryOn: 'any error' },
+        ),
+      );
     },
   };
 };

@@ -1,15 +1,18 @@
-import { isSchedulingIntegrationType } from '@conversa/domain';
+import { isSchedulingIntegrationType, type SchedulingIntegrationType } from '@conversa/domain';
+import { companyClock } from '../../core/company-clock';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
-import type { ConfirmationRowRow } from '../../core/db/schema';
-import { defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
+import type { ConfirmationRowRow, IntegrationRow } from '../../core/db/schema';
+import { batched, defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
+import { sideBySide } from '../../core/side-by-side';
 import { SchedulingCallError, type SchedulingRegistry } from '../../integrations/scheduling-adapter';
-import { bindScheduling } from '../../integrations/scheduling-binding';
+import { type BoundScheduling, bindScheduling } from '../../integrations/scheduling-binding';
 import { createAgendaRepository } from '../agenda/agenda.repository';
 import { openIntegrationConfig } from '../integrations/integrations.mapper';
 import { createIntegrationsRepository } from '../integrations/integrations.repository';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
-import { createConfirmationsRepository } from './confirmations.repository';
+import { acknowledgement } from './confirmation-replies';
+import { createConfirmationsRepository, type RowWriteback } from './confirmations.repository';
 
 /**
  * An answer written back to the clinic's system: retried with backoff (capped at 5 minutes) for more than
@@ -22,7 +25,15 @@ export const confirmationWritebackJob = defineJob<{ clientId: string; rowId: str
   },
 );
 
+/** A burst of answers is written back in batches of this many, one statement recording them all. */
+const WRITEBACKS_PER_BATCH = 50;
+/** How many calls go to one clinic's system at once: side by side, without flooding it. */
+const CALLS_AT_ONCE = 8;
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** How one row's write-back went: recorded on the row (`pending` while retrying), and its job's failure. */
+type Outcome = { recorded?: RowWriteback; failure?: unknown };
 
 type Deps = {
   db: Database;
@@ -34,62 +45,135 @@ type Deps = {
 
 /**
  * The write-back (API.md part 3 §3.3): the only writes to a scheduling system. One job per answered row
- * (its key), a row's `writeback` moving pending → done, none (nothing to write) or failed.
+ * (its key), a row's `writeback` moving pending → done, none (nothing to write) or failed, then the
+ * patient's acknowledgement. A burst is
+ * taken in batches: the rows and what they need read at once, the calls side by side, the outcomes
+ * recorded in one transaction that counts each run's totals once.
  */
 export const createConfirmationWriteback = ({ db, box, queue, adapters, announcer }: Deps) => {
-  const finish = async (row: ConfirmationRowRow, writeback: 'done' | 'none' | 'failed', error = '') => {
+  /**
+   * The outcomes stored; a row whose write-back ended (done, none or failed) has its acknowledgement
+   * queued, so the patient hears "confirmed" once the clinic's system holds it; its run is announced.
+   */
+  const record = async (clientId: string, rows: ConfirmationRowRow[], outcomes: RowWriteback[]) => {
+    if (outcomes.length === 0) return;
+    const rowOf = new Map(rows.map((row) => [row.id, row]));
+    const finished = outcomes.filter((outcome) => outcome.writeback !== 'pending');
+    const { locale } = await companyClock(db, clientId);
     const notification = await db.transaction(async (tx) => {
-      const txRepo = createConfirmationsRepository(tx);
-      await txRepo.updateRow(row.client_id, row.id, { writeback, error });
-      if (error) await txRepo.updateRun(row.client_id, row.run_id, { error });
-      const run = await txRepo.findRun(row.client_id, row.run_id);
-      return run ? announcer.changed(tx, row.client_id, run) : undefined;
+      const repo = createConfirmationsRepository(tx);
+      await repo.recordWritebacks(clientId, outcomes);
+      const errorOfRun = new Map(
+        finished.flatMap((outcome) =>
+          outcome.error ? [[rowOf.get(outcome.id)?.run_id ?? '', outcome.error]] : [],
+        ),
+      );
+      for (const [runId, error] of errorOfRun) await repo.updateRun(clientId, runId, { error });
+      const runs = await repo.findRuns(clientId, [
+        ...new Set(finished.flatMap((outcome) => rowOf.get(outcome.id)?.run_id ?? [])),
+      ]);
+      await queue.enqueueMany(
+        tx,
+        finished.flatMap((outcome) => {
+          const row = rowOf.get(outcome.id);
+          const run = runs.find((each) => each.id === row?.run_id);
+          return row && run ? acknowledgement(row, run.device_id, locale) : [];
+        }),
+      );
+      return runs.length > 0 ? announcer.changed(tx, clientId, runs) : undefined;
     });
-    if (notification) announcer.publish(row.client_id, [notification]);
+    if (notification) announcer.publish(clientId, [notification]);
+    if (finished.length > 0) queue.kick();
   };
 
-  const writeBack = async ({ clientId, rowId }: { clientId: string; rowId: string }) => {
+  /** Each integration's adapter bound to its settings once per batch. */
+  const binder = () => {
+    const bound = new Map<string, BoundScheduling>();
+    return (integration: IntegrationRow, type: Exclude<SchedulingIntegrationType, 'standard'>) => {
+      const adapter =
+        bound.get(integration.id) ??
+        bindScheduling(adapters, type, openIntegrationConfig(box, type, integration.config));
+      bound.set(integration.id, adapter);
+      return adapter;
+    };
+  };
+
+  const writeBackMany = async (clientId: string, rowIds: string[]): Promise<Map<string, Outcome>> => {
     const repo = createConfirmationsRepository(db);
-    const row = await repo.findRow(clientId, rowId);
-    if (row?.writeback !== 'pending' || (row.answer !== 'confirm' && row.answer !== 'cancel')) return;
-    const run = await repo.findRun(clientId, row.run_id);
-    const integration =
-      run && (await createIntegrationsRepository(db).findById(clientId, run.integration_id));
-    const appointment = await createAgendaRepository(db).findById(clientId, row.agenda_id);
-    if (!integration || !appointment || !isSchedulingIntegrationType(integration.type)) {
-      return finish(row, 'failed', 'the appointment or its integration was deleted');
+    const rows = (await repo.findRows(clientId, rowIds)).filter(
+      (row) => row.writeback === 'pending' && (row.answer === 'confirm' || row.answer === 'cancel'),
+    );
+    const [runs, appointments] = await Promise.all([
+      repo.findRuns(clientId, [...new Set(rows.map((row) => row.run_id))]),
+      createAgendaRepository(db).findByIds(clientId, [...new Set(rows.map((row) => row.agenda_id))]),
+    ]);
+    const integrations = await Promise.all(
+      [...new Set(runs.map((run) => run.integration_id))].map((id) =>
+        createIntegrationsRepository(db).findById(clientId, id),
+      ),
+    );
+    const bind = binder();
+    const outcomes = await sideBySide(rows, CALLS_AT_ONCE, async (row): Promise<Outcome> => {
+      const run = runs.find((each) => each.id === row.run_id);
+      const integration = integrations.find((each) => each && each.id === run?.integration_id);
+      const appointment = appointments.find((each) => each.id === row.agenda_id);
+      const ended = (writeback: 'done' | 'none' | 'failed', error = '') => ({
+        recorded: { id: row.id, writeback, error },
+      });
+      if (!integration || !appointment || !isSchedulingIntegrationType(integration.type)) {
+        return ended('failed', 'the appointment or its integration was deleted');
+      }
+      if (integration.type === 'standard') return ended('none');
+      try {
+        const wrote = await bind(integration, integration.type).writeBack(
+          { externalId: appointment.external_id, agendaId: appointment.agenda_id },
+          row.answer as 'confirm' | 'cancel',
+        );
+        return ended(wrote ? 'done' : 'none');
+      } catch (error) {
+        if (!(error instanceof SchedulingCallError)) return { failure: error };
+        if (!error.isRetryable) return ended('failed', errorText(error));
+        // Kept on the row while retrying, so the run's table says why it waits.
+        return {
+          recorded: { id: row.id, writeback: 'pending', error: errorText(error) },
+          failure: new RetryLater(error.message, error.retryAfterMs),
+        };
+      }
+    });
+    await record(
+      clientId,
+      rows,
+      outcomes.flatMap((outcome) => outcome.recorded ?? []),
+    );
+    return new Map(rows.map((row, index) => [row.id, outcomes[index] ?? {}]));
+  };
+
+  const writeBackBatch = async (payloads: { clientId: string; rowId: string }[]): Promise<unknown[]> => {
+    const outcomes = new Map<string, Outcome>();
+    for (const clientId of new Set(payloads.map((payload) => payload.clientId))) {
+      const ids = payloads.filter((payload) => payload.clientId === clientId).map((payload) => payload.rowId);
+      try {
+        for (const [rowId, outcome] of await writeBackMany(clientId, ids)) outcomes.set(rowId, outcome);
+      } catch (error) {
+        for (const rowId of ids) outcomes.set(rowId, { failure: error });
+      }
     }
-    if (integration.type === 'standard') return finish(row, 'none');
-    try {
-      const bound = bindScheduling(
-        adapters,
-        integration.type,
-        openIntegrationConfig(box, integration.type, integration.config),
-      );
-      const wrote = await bound.writeBack(
-        { externalId: appointment.external_id, agendaId: appointment.agenda_id },
-        row.answer,
-      );
-      await finish(row, wrote ? 'done' : 'none');
-    } catch (error) {
-      if (!(error instanceof SchedulingCallError)) throw error;
-      if (!error.isRetryable) return finish(row, 'failed', error.message);
-      // Kept on the row while retrying, so the run's table says why it waits.
-      await repo.updateRow(clientId, rowId, { error: error.message.slice(0, 500) });
-      throw new RetryLater(error.message, error.retryAfterMs);
-    }
+    return payloads.map((payload) => outcomes.get(payload.rowId)?.failure);
   };
 
   return {
     define() {
-      queue.define(confirmationWritebackJob, {
-        run: writeBack,
-        retryOn: 'RetryLater',
-        async onExhausted({ clientId, rowId }, error) {
-          const row = await createConfirmationsRepository(db).findRow(clientId, rowId);
-          if (row?.writeback === 'pending') await finish(row, 'failed', errorText(error));
-        },
-      });
+      queue.define(
+        confirmationWritebackJob,
+        batched(WRITEBACKS_PER_BATCH, writeBackBatch, {
+          retryOn: 'RetryLater',
+          async onExhausted({ clientId, rowId }, error) {
+            const row = await createConfirmationsRepository(db).findRow(clientId, rowId);
+            if (row?.writeback === 'pending')
+              await record(clientId, [row], [{ id: row.id, writeback: 'failed', error: errorText(error) }]);
+          },
+        }),
+      );
     },
   };
 };

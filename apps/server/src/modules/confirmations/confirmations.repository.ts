@@ -1,6 +1,7 @@
-import type { ConfirmationRowState, ConfirmationTotals } from '@conversa/domain';
+import type { ConfirmationRowState, ConfirmationTotals, SchedulingIntegrationType } from '@conversa/domain';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
+import { recordset, returningRows } from '../../core/db/recordset';
 import {
   type ConfirmationRowRow,
   type ConfirmationRunRow,
@@ -14,6 +15,19 @@ import { NO_TOTALS } from './confirmations.mapper';
 export type NewRun = typeof confirmationRuns.$inferInsert;
 export type RunPatch = Partial<Omit<NewRun, 'id' | 'client_id' | 'integration_id'>>;
 export type RowPatch = Partial<Omit<typeof confirmationRows.$inferInsert, 'id' | 'client_id' | 'run_id'>>;
+/** An answer to store on its row: the state it moves to and whether the clinic's system is told. */
+export type RowAnswer = Pick<ConfirmationRowRow, 'id' | 'answer' | 'writeback'> & {
+  state: 'confirmed' | 'cancelled';
+  answered_at: Date;
+};
+/** How a row's write-back ended, or why it waits (`pending` with the error). */
+export type RowWriteback = Pick<ConfirmationRowRow, 'id' | 'writeback' | 'error'>;
+/** A row waiting for its answer, with what matching a message needs of its run. */
+export type WaitingRow = ConfirmationRowRow & {
+  type: SchedulingIntegrationType;
+  run_device_id: string;
+  reply_deadline: Date;
+};
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -26,6 +40,14 @@ export const createConfirmationsRepository = (db: Executor) => ({
       .from(confirmationRuns)
       .where(and(eq(confirmationRuns.client_id, clientId), eq(confirmationRuns.id, id)));
     return rows[0];
+  },
+
+  async findRuns(clientId: string, ids: string[]): Promise<ConfirmationRunRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(confirmationRuns)
+      .where(and(eq(confirmationRuns.client_id, clientId), inArray(confirmationRuns.id, ids)));
   },
 
   async searchRuns(
@@ -132,6 +154,62 @@ export const createConfirmationsRepository = (db: Executor) => ({
       .from(confirmationRows)
       .where(and(eq(confirmationRows.client_id, clientId), eq(confirmationRows.id, id)));
     return rows[0];
+  },
+
+  async findRows(clientId: string, ids: string[]): Promise<ConfirmationRowRow[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return db
+      .select()
+      .from(confirmationRows)
+      .where(and(eq(confirmationRows.client_id, clientId), inArray(confirmationRows.id, valid)));
+  },
+
+  /**
+   * The rows of running runs waiting for an answer from these phones, soonest appointment first; which
+   * message answers which is decided by the caller (device, deadline, the button's row).
+   */
+  async waitingFor(clientId: string, phones: string[]): Promise<WaitingRow[]> {
+    if (phones.length === 0) return [];
+    const rows = rowsOf<WaitingRow>(
+      await db.execute(sql`
+        select r.*, i.type, u.device_id as run_device_id, u.reply_deadline
+        from confirmation_rows r
+        join confirmation_runs u on u.id = r.run_id
+        join integrations i on i.id = u.integration_id
+        where r.client_id = ${clientId} and r.phone in ${phones} and r.state = 'sent'
+          and u.status = 'running'
+        order by r.meet_date, r.id`),
+    );
+    return rows.map((row) => ({
+      ...row,
+      meet_date: new Date(row.meet_date),
+      sent_at: row.sent_at ? new Date(row.sent_at) : null,
+      reply_deadline: new Date(row.reply_deadline),
+    }));
+  },
+
+  /** Answers stored on rows still `sent`, in one statement: a row answered meanwhile is not returned. */
+  async answerRows(clientId: string, answers: RowAnswer[]): Promise<ConfirmationRowRow[]> {
+    if (answers.length === 0) return [];
+    return returningRows(
+      db,
+      confirmationRows,
+      sql`update confirmation_rows r
+        set state = a.state, answer = a.answer, answered_at = a.answered_at, writeback = a.writeback
+        from jsonb_to_recordset(${recordset(answers)})
+          as a(id uuid, state text, answer text, answered_at timestamptz, writeback text)
+        where r.client_id = ${clientId} and r.id = a.id and r.state = 'sent'
+        returning r.*`,
+    );
+  },
+
+  /** Write-backs' outcomes in one statement. */
+  async recordWritebacks(clientId: string, outcomes: RowWriteback[]): Promise<void> {
+    if (outcomes.length === 0) return;
+    await db.execute(sql`update confirmation_rows r set writeback = o.writeback, error = o.error
+      from jsonb_to_recordset(${recordset(outcomes)}) as o(id uuid, writeback text, error text)
+      where r.client_id = ${clientId} and r.id = o.id`);
   },
 
   /** Changes a row only while it is in `fromState`: an answer, a send or a deadline applies once. */

@@ -86,6 +86,14 @@ export const createContactsRepository = (db: Executor) => {
       return rows[0];
     },
 
+    async findByIds(clientId: string, ids: string[]): Promise<ContactRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(contacts)
+        .where(tenant(clientId, inArray(contacts.id, ids)));
+    },
+
     async findDetailed(clientId: string, id: string): Promise<DetailedContact | undefined> {
       const rows = await selectDetailed()
         .where(tenant(clientId, eq(contacts.id, id)))

@@ -47,6 +47,32 @@ export const createMessagesRepository = (db: Executor) => {
       return rows[0];
     },
 
+    /** Messages with their sender's phone (a batch of possible confirmation answers), oldest first. */
+    async findWithPhones(clientId: string, ids: string[]): Promise<{ message: MessageRow; phone: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ message: messages, phone: contacts.phone })
+        .from(messages)
+        .innerJoin(
+          contacts,
+          and(eq(contacts.client_id, messages.client_id), eq(contacts.id, messages.contact_id)),
+        )
+        .where(tenant(clientId, inArray(messages.id, ids)))
+        .orderBy(asc(messages.timestamp), asc(messages.id));
+    },
+
+    /** Which of these `temp_id`s the contacts' conversations already hold (a follow-up sent once). */
+    async tempIdsIn(clientId: string, contactIds: string[], tempIds: string[]): Promise<Set<string>> {
+      if (tempIds.length === 0) return new Set();
+      const rows = await db
+        .select({ temp_id: messages.temp_id })
+        .from(messages)
+        .where(
+          tenant(clientId, inArray(messages.contact_id, contactIds), inArray(messages.temp_id, tempIds)),
+        );
+      return new Set(rows.map((row) => row.temp_id));
+    },
+
     async findByProviderId(clientId: string, deviceId: string, providerId: string) {
       const rows = await db
         .select()

@@ -1,0 +1,124 @@
+import { type ConfirmationAnswer, type Locale, localDayAndTime } from '@conversa/domain';
+import type { Database } from '../../core/db/database';
+import type { ConfirmationRowRow, MessageRow } from '../../core/db/schema';
+import { translate } from '../../core/i18n/i18n';
+import { batched, defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
+import { createContactsRepository } from '../contacts/contacts.repository';
+import { createDevicesRepository } from '../devices/devices.repository';
+import { createMessagesRepository } from '../messages/messages.repository';
+import type { MessagesService } from '../messages/messages.service';
+
+/**
+ * A message from the clinic to the patient (an answer's acknowledgement, or which appointment?), queued
+ * durably in the transaction that decides it and sent once by its `tempId`, so a crash never loses it and
+ * a job run twice never sends it twice.
+ */
+type Reply = { clientId: string; contactId: string; deviceId: string; tempId: string; body: string };
+export const confirmationReplyJob = defineJob<Reply>('confirmation.reply');
+
+const REPLIES_PER_BATCH = 50;
+
+const replyJob = (reply: Reply): NewJob =>
+  confirmationReplyJob.job(reply, { key: `${confirmationReplyJob.name}:${reply.tempId}` });
+
+/**
+ * The one acknowledgement of an answered row, on the run's device. Queued once the answer is final for
+ * the clinic: written back to its system (or failed there), or at once when nothing is written back.
+ */
+export const acknowledgement = (
+  row: Pick<ConfirmationRowRow, 'id' | 'client_id' | 'contact_id'> & { answer: ConfirmationAnswer | '' },
+  deviceId: string,
+  locale: Locale,
+): NewJob[] =>
+  row.contact_id && row.answer
+    ? [
+        replyJob({
+          clientId: row.client_id,
+          contactId: row.contact_id,
+          deviceId,
+          tempId: `cf-ack:${row.id}`,
+          body: translate(
+            locale,
+            row.answer === 'confirm' ? 'confirmation.ackConfirmed' : 'confirmation.ackCancelled',
+          ),
+        }),
+      ]
+    : [];
+
+/** A yes or a no from a patient with two or more waiting appointments: which one, by time and professional. */
+export const whichAppointment = (
+  message: MessageRow,
+  rows: Pick<ConfirmationRowRow, 'meet_date' | 'specialist_name'>[],
+  clock: { timeZone: string; locale: Locale },
+): NewJob =>
+  replyJob({
+    clientId: message.client_id,
+    contactId: message.contact_id,
+    deviceId: message.device_id ?? '',
+    tempId: `cf-which:${message.id}`,
+    body: translate(clock.locale, 'confirmation.whichAppointment', {
+      list: rows
+        .map(
+          (row, index) =>
+            `${index + 1}. ${localDayAndTime(row.meet_date, clock.timeZone).time} · ${row.specialist_name}`,
+        )
+        .join('\n'),
+    }),
+  });
+
+/** Runs a batch's jobs company by company; a company's failure fails only its own jobs. */
+export const perCompany =
+  <P extends { clientId: string }>(handle: (clientId: string, payloads: P[]) => Promise<void>) =>
+  async (payloads: P[]): Promise<unknown[]> => {
+    const failures = new Map<string, unknown>();
+    for (const clientId of new Set(payloads.map((payload) => payload.clientId))) {
+      await handle(
+        clientId,
+        payloads.filter((payload) => payload.clientId === clientId),
+      ).catch((error: unknown) => failures.set(clientId, error));
+    }
+    return payloads.map((payload) => failures.get(payload.clientId));
+  };
+
+/** Sends the replies as the bot's messages in their conversations (paced and retried as every send). */
+export const createConfirmationReplies = ({
+  db,
+  queue,
+  messages,
+}: {
+  db: Database;
+  queue: JobQueue;
+  messages: MessagesService;
+}) => {
+  const reply = async (clientId: string, replies: Reply[]) => {
+    const contactIds = [...new Set(replies.map((each) => each.contactId))];
+    const [sent, contacts, devices] = await Promise.all([
+      createMessagesRepository(db).tempIdsIn(
+        clientId,
+        contactIds,
+        replies.map(({ tempId }) => tempId),
+      ),
+      createContactsRepository(db).findByIds(clientId, contactIds),
+      Promise.all(
+        [...new Set(replies.map((each) => each.deviceId))].map((id) =>
+          createDevicesRepository(db).findById(clientId, id),
+        ),
+      ),
+    ]);
+    for (const { contactId, deviceId, tempId, body } of replies) {
+      const device = devices.find((each) => each?.id === deviceId);
+      const contact = contacts.find((each) => each.id === contactId);
+      if (!sent.has(tempId) && device && contact)
+        await messages.queueBotMessage(clientId, { device, contact, body, tempId });
+    }
+  };
+
+  return {
+    define() {
+      queue.define(
+        confirmationReplyJob,
+        batched(REPLIES_PER_BATCH, perCompany(reply), { retryOn: 'any error' }),
+      );
+    },
+  };
+};
