@@ -1,5 +1,5 @@
 import type { InboundEvent, OutboundMessage, WebhookReplyBody } from '../channel-adapter';
-import { nameOf, type TelegramUpdate } from './telegram.adapter';
+import { nameOf, type TelegramUpdate } from './telegram-update';
 
 /* Inline keyboard buttons: ours as callback buttons on the way out, the customer's press on the way in. */
 

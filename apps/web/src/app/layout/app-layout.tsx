@@ -7,6 +7,7 @@ import { ChatNotifier } from '../../features/chat/components/chat-notifier';
 import { DevicesRealtime } from '../../features/devices/components/devices-realtime';
 import { accessSubjectOf, useAccount, useCan } from '../../shared/account/use-account';
 import MenuIcon from '../../shared/icons/Menu';
+import { FLOATING_BUTTONS_CLEARANCE } from '../../shared/ui/page-room';
 import type { AppRoute } from '../app-routes';
 import {
   DeferredFloatingChat,
@@ -26,8 +27,6 @@ export type RouteHandle = { entry?: AppRoute };
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof handle === 'object' && handle !== null && 'entry' in handle;
 
-/** The floating buttons' stack: the bell (48 px) stands 96 px up, above the chat button; 8 px to spare. */
-const FLOATING_BUTTONS_CLEARANCE = 152;
 /** The page's own padding on each side. */
 const PAGE_PADDING = { xs: 2, md: 3 };
 

@@ -11,6 +11,7 @@ import {
 import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FLOATING_BUTTONS_CLEARANCE } from '../ui/page-room';
 import { CardFrame, KanbanCard } from './kanban-card';
 import { KanbanColumn, type KanbanColumnSpec } from './kanban-column';
 import { type KanbanDropZone, KanbanDropZones } from './kanban-drop-zones';
@@ -18,6 +19,9 @@ import { ColumnKeyboardSensor, columnCollision } from './kanban-keyboard';
 import type { KanbanBoardState } from './kanban-query';
 import { ColumnMouseSensor, ColumnTouchSensor } from './kanban-sensors';
 import { columnOf, findCard, type KanbanColumnData } from './kanban-state';
+
+/** Where the board starts on a wide screen: the header, the page's title and the board's toolbar above it. */
+const BOARD_TOP = 206;
 
 export type { KanbanColumnSpec } from './kanban-column';
 export type { KanbanDropZone } from './kanban-drop-zones';
@@ -193,9 +197,9 @@ export const KanbanBoard = <T,>({
             overflowX: 'auto',
             pb: 1.5,
             // On a phone the page scrolls past the toolbar to the board, which then takes most of the screen.
-            // On a wide screen it ends where the page's room for the floating buttons (152 px) begins, so the
-            // page does not scroll and a carried card's drop places stay where the pointer goes.
-            height: { xs: '78dvh', md: 'calc(100dvh - 358px)' },
+            // On a wide screen it ends where the page's room for the floating buttons begins, so the page
+            // does not scroll and a carried card's drop places stay where the pointer goes.
+            height: { xs: '78dvh', md: `calc(100dvh - ${BOARD_TOP + FLOATING_BUTTONS_CLEARANCE}px)` },
             minHeight: 420,
             scrollSnapType: { xs: 'x mandatory', sm: 'none' },
           }}
