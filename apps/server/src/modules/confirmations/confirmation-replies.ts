@@ -1,4 +1,4 @@
-import { type ConfirmationAnswer, type Locale, localDayAndTime } from '@conversa/domain';
+import { type Locale, localDayAndTime } from '@conversa/domain';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, MessageRow } from '../../core/db/schema';
 import { translate } from '../../core/i18n/i18n';
@@ -26,7 +26,7 @@ const replyJob = (reply: Reply): NewJob =>
  * the clinic: written back to its system (or failed there), or at once when nothing is written back.
  */
 export const acknowledgement = (
-  row: Pick<ConfirmationRowRow, 'id' | 'client_id' | 'contact_id'> & { answer: ConfirmationAnswer | '' },
+  row: Pick<ConfirmationRowRow, 'id' | 'client_id' | 'contact_id' | 'answer'>,
   deviceId: string,
   locale: Locale,
 ): NewJob[] =>
