@@ -40,6 +40,7 @@ export {
   type JobType,
   type NewJob,
   Postpone,
+  perCompany,
   RetryLater,
 } from './job-types';
 

@@ -95,3 +95,27 @@ export const batched = <P extends JobPayload>(
     if (failure !== undefined) throw failure;
   },
 });
+
+/**
+ * A batch handler for jobs that name their company: each company's jobs handled together by `handle`,
+ * which may answer each job's failure in order (an array); a company whose handling throws fails only its
+ * own jobs.
+ */
+export const perCompany =
+  <P extends JobPayload & { clientId: string }>(
+    handle: (clientId: string, payloads: P[]) => Promise<unknown>,
+  ) =>
+  async (payloads: P[]): Promise<unknown[]> => {
+    const failures = new Map<P, unknown>();
+    for (const clientId of new Set(payloads.map((payload) => payload.clientId))) {
+      const own = payloads.filter((payload) => payload.clientId === clientId);
+      try {
+        const handled = await handle(clientId, own);
+        const answered: unknown[] = Array.isArray(handled) ? handled : [];
+        for (const [index, payload] of own.entries()) failures.set(payload, answered[index]);
+      } catch (error) {
+        for (const payload of own) failures.set(payload, error);
+      }
+    }
+    return payloads.map((payload) => failures.get(payload));
+  };

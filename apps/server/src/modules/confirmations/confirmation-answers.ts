@@ -3,12 +3,12 @@ import { writeAuditLog } from '../../core/audit/audit-log';
 import { companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import type { MessageRow } from '../../core/db/schema';
-import { batched, defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
+import { batched, defineJob, type JobQueue, type NewJob, perCompany } from '../../core/jobs/job-queue';
 import { createAgendaRepository } from '../agenda/agenda.repository';
 import { AGENDA_MODULE, type AgendaAnnouncer } from '../agenda/agenda-announcer';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
-import { acknowledgement, perCompany, whichAppointment } from './confirmation-replies';
+import { acknowledgement, whichAppointment } from './confirmation-replies';
 import { confirmationWritebackJob } from './confirmation-writeback';
 import { createConfirmationsRepository, type RowAnswer, type WaitingRow } from './confirmations.repository';
 

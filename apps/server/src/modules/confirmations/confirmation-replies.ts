@@ -2,7 +2,7 @@ import { type Locale, localDayAndTime } from '@conversa/domain';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, MessageRow } from '../../core/db/schema';
 import { translate } from '../../core/i18n/i18n';
-import { batched, defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
+import { batched, defineJob, type JobQueue, type NewJob, perCompany } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createMessagesRepository } from '../messages/messages.repository';
@@ -65,20 +65,6 @@ export const whichAppointment = (
         .join('\n'),
     }),
   });
-
-/** Runs a batch's jobs company by company; a company's failure fails only its own jobs. */
-export const perCompany =
-  <P extends { clientId: string }>(handle: (clientId: string, payloads: P[]) => Promise<void>) =>
-  async (payloads: P[]): Promise<unknown[]> => {
-    const failures = new Map<string, unknown>();
-    for (const clientId of new Set(payloads.map((payload) => payload.clientId))) {
-      await handle(
-        clientId,
-        payloads.filter((payload) => payload.clientId === clientId),
-      ).catch((error: unknown) => failures.set(clientId, error));
-    }
-    return payloads.map((payload) => failures.get(payload.clientId));
-  };
 
 /** Sends the replies as the bot's messages in their conversations (paced and retried as every send). */
 export const createConfirmationReplies = ({

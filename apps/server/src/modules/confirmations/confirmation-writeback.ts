@@ -1,9 +1,13 @@
-import { isSchedulingIntegrationType, type SchedulingIntegrationType } from '@conversa/domain';
+import {
+  DEFAULT_LOCALE,
+  isSchedulingIntegrationType,
+  type SchedulingIntegrationType,
+} from '@conversa/domain';
 import { companyClock } from '../../core/company-clock';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, IntegrationRow } from '../../core/db/schema';
-import { batched, defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
+import { batched, defineJob, type JobQueue, perCompany, RetryLater } from '../../core/jobs/job-queue';
 import { sideBySide } from '../../core/side-by-side';
 import { SchedulingCallError, type SchedulingRegistry } from '../../integrations/scheduling-adapter';
 import { type BoundScheduling, bindScheduling } from '../../integrations/scheduling-binding';
@@ -59,7 +63,7 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
     if (outcomes.length === 0) return;
     const rowOf = new Map(rows.map((row) => [row.id, row]));
     const finished = outcomes.filter((outcome) => outcome.writeback !== 'pending');
-    const { locale } = await companyClock(db, clientId);
+    const { locale } = finished.length > 0 ? await companyClock(db, clientId) : { locale: DEFAULT_LOCALE };
     const notification = await db.transaction(async (tx) => {
       const repo = createConfirmationsRepository(tx);
       await repo.recordWritebacks(clientId, outcomes);
@@ -98,8 +102,13 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
     };
   };
 
-  const writeBackMany = async (clientId: string, rowIds: string[]): Promise<Map<string, Outcome>> => {
+  /** Each job's failure, in the jobs' order (none for a row with nothing left to write). */
+  const writeBackMany = async (
+    clientId: string,
+    payloads: { clientId: string; rowId: string }[],
+  ): Promise<unknown[]> => {
     const repo = createConfirmationsRepository(db);
+    const rowIds = payloads.map((payload) => payload.rowId);
     const rows = (await repo.findRows(clientId, rowIds)).filter(
       (row) => row.writeback === 'pending' && (row.answer === 'confirm' || row.answer === 'cancel'),
     );
@@ -145,27 +154,15 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
       rows,
       outcomes.flatMap((outcome) => outcome.recorded ?? []),
     );
-    return new Map(rows.map((row, index) => [row.id, outcomes[index] ?? {}]));
-  };
-
-  const writeBackBatch = async (payloads: { clientId: string; rowId: string }[]): Promise<unknown[]> => {
-    const outcomes = new Map<string, Outcome>();
-    for (const clientId of new Set(payloads.map((payload) => payload.clientId))) {
-      const ids = payloads.filter((payload) => payload.clientId === clientId).map((payload) => payload.rowId);
-      try {
-        for (const [rowId, outcome] of await writeBackMany(clientId, ids)) outcomes.set(rowId, outcome);
-      } catch (error) {
-        for (const rowId of ids) outcomes.set(rowId, { failure: error });
-      }
-    }
-    return payloads.map((payload) => outcomes.get(payload.rowId)?.failure);
+    const failureOf = new Map(rows.map((row, index) => [row.id, outcomes[index]?.failure]));
+    return rowIds.map((rowId) => failureOf.get(rowId));
   };
 
   return {
     define() {
       queue.define(
         confirmationWritebackJob,
-        batched(WRITEBACKS_PER_BATCH, writeBackBatch, {
+        batched(WRITEBACKS_PER_BATCH, perCompany(writeBackMany), {
           retryOn: 'RetryLater',
           async onExhausted({ clientId, rowId }, error) {
             const row = await createConfirmationsRepository(db).findRow(clientId, rowId);
