@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { takeSendToken } from './send-rate';
+import { reserveSendTurn } from './send-rate';
 
 let testApp: TestApp;
 
@@ -10,21 +10,27 @@ beforeAll(async () => {
 afterAll(async () => testApp?.close());
 
 describe('send pacing in the database', () => {
-  it('grants a second’s worth of sends at once, then says how long to wait', async () => {
+  it('grants a second’s worth of sends at once, then lines the waiting senders up one turn apart', async () => {
     const db = testApp.app.database.db;
-    const granted = await Promise.all(Array.from({ length: 3 }, () => takeSendToken(db, 'test:burst', 3)));
+    const granted = await Promise.all(Array.from({ length: 3 }, () => reserveSendTurn(db, 'test:burst', 3)));
     expect(granted).toEqual([0, 0, 0]);
-    const wait = await takeSendToken(db, 'test:burst', 3);
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(334);
+    const waits = [];
+    for (let turn = 0; turn < 3; turn += 1) waits.push(await reserveSendTurn(db, 'test:burst', 3));
+    // Each waiting sender has its own turn, a third of a second after the one before.
+    expect(waits[0]).toBeGreaterThan(300);
+    expect(waits[0]).toBeLessThanOrEqual(334);
+    expect(waits[1]).toBeGreaterThan(630);
+    expect(waits[1]).toBeLessThanOrEqual(667);
+    expect(waits[2]).toBeGreaterThan(960);
+    expect(waits[2]).toBeLessThanOrEqual(1000);
   });
 
-  it('refills at the published rate', async () => {
+  it('refills at the published rate once the promised turns have passed', async () => {
     const db = testApp.app.database.db;
-    expect(await takeSendToken(db, 'test:chat', 1)).toBe(0);
-    const wait = await takeSendToken(db, 'test:chat', 1);
+    expect(await reserveSendTurn(db, 'test:chat', 1)).toBe(0);
+    const wait = await reserveSendTurn(db, 'test:chat', 1);
     expect(wait).toBeGreaterThan(900);
-    await new Promise((resolve) => setTimeout(resolve, wait + 20));
-    expect(await takeSendToken(db, 'test:chat', 1)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, wait + 1020));
+    expect(await reserveSendTurn(db, 'test:chat', 1)).toBe(0);
   });
 });

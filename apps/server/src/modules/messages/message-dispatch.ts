@@ -1,6 +1,7 @@
 import type { ChannelAdapter, SendFailure, SendResult } from '../../channels/channel-adapter';
 import { deliveryUnknown } from '../../channels/provider-http';
-import { takeSendToken } from '../../channels/send-rate';
+import { reserveSendTurn } from '../../channels/send-rate';
+import type { MessageRow } from '../../core/db/schema';
 import { Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
@@ -31,17 +32,30 @@ export const createMessageDispatch = (context: MessageContext) => {
   const { db, box, channels, files, publicUrl } = context;
 
   /**
-   * The provider's published limits, shared by every process through the database: the conversation's
-   * bucket first (Telegram: one a second per chat), then the device's. Answers how long to wait, 0 for now.
+   * The provider's published limits, shared by every process through the database: a turn in the
+   * conversation's bucket (Telegram: one a second per chat) and in the device's, the later one counts.
+   * Answers how long to wait, 0 for now. A message that must wait keeps its turn (send_turn_at), so the
+   * attempt that comes back at it sends then, whichever caller makes it, instead of queueing again.
    */
-  const paceSend = async (adapter: ChannelAdapter, deviceId: string, chat: string): Promise<number> => {
+  const paceSend = async (adapter: ChannelAdapter, message: MessageRow, chat: string): Promise<number> => {
+    if (message.send_turn_at) return Math.max(0, message.send_turn_at.getTime() - Date.now());
     const pacing = adapter.pacing;
-    if (!pacing) return 0;
-    if (pacing.perChatPerSecond !== undefined) {
-      const chatWait = await takeSendToken(db, `device:${deviceId}:chat:${chat}`, pacing.perChatPerSecond);
-      if (chatWait > 0) return chatWait;
-    }
-    return takeSendToken(db, `device:${deviceId}`, pacing.perSecond);
+    if (!pacing || !message.device_id) return 0;
+    const device = `device:${message.device_id}`;
+    const waits = await Promise.all([
+      reserveSendTurn(db, device, pacing.perSecond),
+      pacing.perChatPerSecond === undefined
+        ? 0
+        : reserveSendTurn(db, `${device}:chat:${chat}`, pacing.perChatPerSecond),
+    ]);
+    const wait = Math.max(...waits);
+    if (wait > 0)
+      await createMessagesRepository(db).keepSendTurn(
+        message.client_id,
+        message.id,
+        new Date(Date.now() + wait),
+      );
+    return wait;
   };
 
   /** A permanent failure, or retries exhausted: the message shows 'error' with the reason. */
@@ -89,7 +103,7 @@ export const createMessageDispatch = (context: MessageContext) => {
       return { kind: 'failed', failure: { ok: false, retryable: false, reason } };
     }
     const adapter = channels[device.type];
-    const wait = await paceSend(adapter, device.id, contact.phone);
+    const wait = await paceSend(adapter, current, contact.phone);
     if (wait > 0) return { kind: 'paced', waitMs: wait, reason: `paced: ${device.type} send limit` };
     const claimed = await messages.claimForDispatch(clientId, messageId);
     if (!claimed) return { kind: 'skipped' };

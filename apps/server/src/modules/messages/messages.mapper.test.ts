@@ -32,6 +32,7 @@ const row = (overrides: Partial<MessageRow> = {}): MessageRow => ({
   dispatched_at: null,
   dispatch_state: '',
   dispatch_attempts: 0,
+  send_turn_at: null,
   timestamp: new Date('2026-03-12T15:00:00Z'),
   create_date: new Date('2026-03-12T15:00:00Z'),
   ...overrides,

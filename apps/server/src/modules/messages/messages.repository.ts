@@ -248,6 +248,7 @@ export const createMessagesRepository = (db: Executor) => {
           dispatched_at: sql`now()`,
           dispatch_state: 'dispatching',
           dispatch_attempts: sql`${messages.dispatch_attempts} + 1`,
+          send_turn_at: null,
         })
         .where(
           tenant(
@@ -266,6 +267,14 @@ export const createMessagesRepository = (db: Executor) => {
     },
 
     /** The provider certainly did not take the message (it said so): the next attempt may claim it again. */
+    /** The send turn the pacing promised this queued message, kept for the attempt that comes back at it. */
+    async keepSendTurn(clientId: string, id: string, at: Date): Promise<void> {
+      await db
+        .update(messages)
+        .set({ send_turn_at: at })
+        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')));
+    },
+
     async releaseClaim(clientId: string, id: string): Promise<void> {
       await db
         .update(messages)

@@ -61,6 +61,9 @@ export const messages = pgTable(
     // unknown (the process died mid-call), so the message is never sent blindly again. '' otherwise.
     dispatch_state: text('dispatch_state').$type<DispatchState>().notNull().default(''),
     dispatch_attempts: integer('dispatch_attempts').notNull().default(0),
+    // The send turn the provider's pacing promised this queued message (channels/send-rate.ts): the attempt
+    // that comes back at it sends without asking for another; cleared when the message is handed over.
+    send_turn_at: timestamp('send_turn_at', { withTimezone: true }),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     create_date: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
   },
