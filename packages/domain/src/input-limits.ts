@@ -106,6 +106,8 @@ export const refineSafeInput = (input: unknown, ctx: z.RefinementCtx): void => {
 };
 
 const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
+/** Names found valid, so the hot paths asking again (every quota check) skip building a formatter. */
+const knownTimeZones = new Set<string>();
 
 /**
  * An IANA time zone name the runtime knows (`America/Santiago`, `UTC`, `Etc/GMT+5`). Offsets and
@@ -113,13 +115,15 @@ const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
  * "today" is computed with the stored name.
  */
 export const isTimeZone = (name: string): boolean => {
+  if (knownTimeZones.has(name)) return true;
   if (!TIME_ZONE_NAME.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
   } catch {
     return false;
   }
+  knownTimeZones.add(name);
+  return true;
 };
 
 /** PostgreSQL timestamps run from 4713 BC to 294276 AD but have no year 0; JS dates stop at 275760. */

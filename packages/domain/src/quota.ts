@@ -1,4 +1,5 @@
 import { DEFAULTS } from './constants';
+import { dateFormat } from './date-format';
 import { isTimeZone } from './input-limits';
 
 /**
@@ -9,7 +10,7 @@ import { isTimeZone } from './input-limits';
 
 /** The calendar day of an instant in a time zone (the default zone for an unknown one), as YYYY-MM-DD. */
 export const localDayOf = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', {
+  dateFormat('en-CA', {
     timeZone: isTimeZone(timeZone) ? timeZone : DEFAULTS.timezone,
     year: 'numeric',
     month: '2-digit',

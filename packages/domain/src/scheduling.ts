@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS } from './constants';
+import { dateFormat } from './date-format';
 import { isTimeZone } from './input-limits';
 import { requiredText } from './validation';
 
@@ -58,7 +59,7 @@ const zoneOf = (timeZone: string) => (isTimeZone(timeZone) ? timeZone : DEFAULTS
 /** The wall-clock parts of an instant in a time zone. */
 const wallClock = (at: Date, timeZone: string) => {
   const parts: Record<string, string> = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+    dateFormat('en-GB', {
       timeZone: zoneOf(timeZone),
       hourCycle: 'h23',
       year: 'numeric',

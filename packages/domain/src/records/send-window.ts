@@ -1,3 +1,4 @@
+import { dateFormat } from '../date-format';
 import type { Diffusion } from './diffusion';
 
 /**
@@ -18,23 +19,9 @@ const minutesOf = (hourMinute: string): number => {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per time zone: building one costs far more than using it, and the search below asks often. */
-const clockOf = (timeZone: string): Intl.DateTimeFormat => {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock;
-};
+/** The clock of a time zone: weekday and hour, as the search below asks often. */
+const clockOf = (timeZone: string): Intl.DateTimeFormat =>
+  dateFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The company's weekday (1–7) and minute of the day at `at`. */
 export const localMoment = (at: Date, timeZone: string): { day: number; minute: number } => {

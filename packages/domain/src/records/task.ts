@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS, MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { dateFormat } from '../date-format';
 import { refineSafeInput } from '../input-limits';
 import { searchBodySchema } from '../search';
 import { MESSAGES, requiredText } from '../validation';
@@ -99,9 +100,7 @@ export const TASK_FIELDS: readonly RecordField[] = [
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
 const dayIn = (instant: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  dateFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 const dayNumber = (day: string): number => {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
