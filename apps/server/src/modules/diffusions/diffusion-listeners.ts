@@ -13,14 +13,15 @@ const codeOf = (error: string): number | undefined => {
 
 /**
  * What the conversation tells the diffusions, after each change committed: an inbound opt-out word stops
- * every later marketing send to that phone; an answer after a diffusion's send marks its recipient replied
+ * every later marketing send to that phone (typed, not a pressed button: a patient's "Cancelar" on an
+ * appointment's confirmation request cancels the appointment, not the marketing); an answer after a diffusion's send marks its recipient replied
  * (counted in count_current_responses); the provider's receipts move a recipient sent → delivered → read,
  * or failed (131050 is an opt-out; a pause code pauses its diffusion).
  */
 export const registerDiffusionListeners = (db: Database, events: EventBus) => {
   events.on('message.created', async ({ clientId, message }) => {
     if (message.fromMe) return;
-    if (isOptOutText(message.body)) {
+    if (!message.button_reply && isOptOutText(message.body)) {
       await db.execute(sql`insert into marketing_opt_outs (client_id, phone, reason)
         select client_id, phone, 'word' from contacts where client_id = ${clientId} and id = ${message.contact_id}
         on conflict do nothing`);

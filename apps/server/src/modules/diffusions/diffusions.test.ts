@@ -57,6 +57,13 @@ describe('diffusions', () => {
     const phones = [newPhone(), newPhone(), newPhone()];
     for (const phone of phones) await deliver(testApp.app, device, { phone, body: 'Hola' });
     await deliver(testApp.app, device, { phone: phones[2] as string, body: 'BAJA' });
+    // A pressed button titled like an opt-out word (an appointment's "Cancelar") does not opt out.
+    await deliver(testApp.app, device, {
+      phone: phones[1] as string,
+      type: 'button',
+      body: 'Cancelar',
+      payload: 'cf:row-1:cancel',
+    });
     const diffusion = await draft({
       audience: {
         module: 'contact',
