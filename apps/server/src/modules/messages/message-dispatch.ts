@@ -5,7 +5,6 @@ import type { MessageRow } from '../../core/db/schema';
 import { Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
-import { createDevicesRepository } from '../devices/devices.repository';
 import type { MessageContext } from './message-context';
 import { createMessagesRepository } from './messages.repository';
 
@@ -86,17 +85,15 @@ export const createMessageDispatch = (context: MessageContext) => {
     attempt: number,
   ): Promise<DispatchOutcome> => {
     const messages = createMessagesRepository(db);
-    const current = await messages.findById(clientId, messageId);
-    if (!current?.from_me || current.status !== 'queue' || current.message_id || current.deleted)
+    const found = await messages.findForSend(clientId, messageId);
+    if (!found) return { kind: 'skipped' };
+    const { message: current, device, contact } = found;
+    if (!current.from_me || current.status !== 'queue' || current.message_id || current.deleted)
       return { kind: 'skipped' };
     if (current.dispatch_state === 'dispatching') {
       await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
       return { kind: 'failed', failure: deliveryUnknown(DELIVERY_UNKNOWN_AFTER_RESTART) };
     }
-    const device = current.device_id
-      ? await createDevicesRepository(db).findById(clientId, current.device_id)
-      : undefined;
-    const contact = await createContactsRepository(db).findById(clientId, current.contact_id);
     if (!device || !contact) {
       const reason = 'the device or the contact no longer exists';
       await failSend(clientId, messageId, reason);

@@ -2,7 +2,14 @@ import type { MessageStatus, MessageType, SharedContact } from '@conversa/domain
 import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
-import { contacts, type MessageRow, messages } from '../../core/db/schema';
+import {
+  type ContactRow,
+  contacts,
+  type DeviceRow,
+  devices,
+  type MessageRow,
+  messages,
+} from '../../core/db/schema';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
 
@@ -42,6 +49,24 @@ export const createMessagesRepository = (db: Executor) => {
       const rows = await db
         .select()
         .from(messages)
+        .where(tenant(clientId, eq(messages.id, id)))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** A message with its device and contact, in one read: what each send attempt starts from. */
+    async findForSend(
+      clientId: string,
+      id: string,
+    ): Promise<{ message: MessageRow; device: DeviceRow | null; contact: ContactRow | null } | undefined> {
+      const rows = await db
+        .select({ message: messages, device: devices, contact: contacts })
+        .from(messages)
+        .leftJoin(devices, and(eq(devices.client_id, messages.client_id), eq(devices.id, messages.device_id)))
+        .leftJoin(
+          contacts,
+          and(eq(contacts.client_id, messages.client_id), eq(contacts.id, messages.contact_id)),
+        )
         .where(tenant(clientId, eq(messages.id, id)))
         .limit(1);
       return rows[0];
