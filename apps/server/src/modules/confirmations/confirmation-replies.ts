@@ -91,12 +91,12 @@ export const createConfirmationReplies = ({
         ),
       ),
     ]);
-    for (const { contactId, deviceId, tempId, body } of replies) {
+    const unsent = replies.flatMap(({ contactId, deviceId, tempId, body }) => {
       const device = devices.find((each) => each?.id === deviceId);
       const contact = contacts.find((each) => each.id === contactId);
-      if (!sent.has(tempId) && device && contact)
-        await messages.queueBotMessage(clientId, { device, contact, body, tempId });
-    }
+      return !sent.has(tempId) && device && contact ? [{ device, contact, body, tempId }] : [];
+    });
+    await messages.queueBotMessages(clientId, unsent);
   };
 
   return {

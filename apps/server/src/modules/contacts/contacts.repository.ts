@@ -101,6 +101,11 @@ export const createContactsRepository = (db: Executor) => {
       return rows[0];
     },
 
+    async findDetailedByIds(clientId: string, ids: string[]): Promise<DetailedContact[]> {
+      if (ids.length === 0) return [];
+      return selectDetailed().where(tenant(clientId, inArray(contacts.id, ids)));
+    },
+
     async findByPhone(clientId: string, phone: string): Promise<ContactRow | undefined> {
       const rows = await db
         .select()
@@ -319,11 +324,13 @@ export const createContactsRepository = (db: Executor) => {
       );
     },
 
-    async recordOutbound(clientId: string, id: string, summary: LastMessage, at: Date) {
-      await db
-        .update(contacts)
-        .set({ last_message: summary, last_message_at: at })
-        .where(tenant(clientId, eq(contacts.id, id)));
+    /** Each conversation's summary becomes its latest outbound message of these (one statement). */
+    async recordOutbound(clientId: string, sent: { id: string; summary: LastMessage; at: Date }[]) {
+      const latest = new Map(sent.map((each) => [each.id, each]));
+      if (latest.size === 0) return;
+      await db.execute(sql`update contacts c set last_message = r.summary, last_message_at = r.at
+        from jsonb_to_recordset(${recordset([...latest.values()])}) as r(id uuid, summary jsonb, at timestamptz)
+        where c.client_id = ${clientId}::uuid and c.id = r.id`);
     },
 
     /** Keeps the summary's status in step when the last message's status moves. */

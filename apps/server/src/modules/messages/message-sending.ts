@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   attachmentFitsType,
   BOT_MESSAGE_OWNER,
@@ -24,6 +25,7 @@ import type { Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
+import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
 import { sniffContentType } from '../../core/storage/content-type';
 import { toContact } from '../contacts/contacts.mapper';
 import { createContactsRepository } from '../contacts/contacts.repository';
@@ -81,19 +83,23 @@ type Outbound = {
   buttons?: MessageButton[];
 };
 
+/** An automatic message: its text, and the `tempId` naming what it answers (so it is stored once). */
+type BotOutbound = Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: string };
+
 /** An agent writes: a message, a first message to a new number, or a template. */
 export const createMessageSending = (context: MessageContext) => {
   const { db, files, queue } = context;
   const storedFiles = createStoredFiles({ db, files });
 
   /**
-   * Stores a queued outbound message, its conversation summary and its send job in one transaction. A
-   * diffusion's message is stored the same way without the job (its sender attempts it at once, under its
-   * own pacing) and with its recipient row recorded in the same transaction (`inTransaction`).
+   * Stores queued outbound messages, their conversations' summaries and their send jobs in one
+   * transaction (one statement each for a batch: a morning's confirmation acknowledgements). A diffusion's
+   * message is stored the same way without the job (its sender attempts it at once, under its own pacing)
+   * and with its recipient row recorded in the same transaction (`inTransaction`).
    */
-  const queueOutbound = async (
+  const queueOutbounds = async (
     auth: Pick<AuthContext, 'clientId' | 'userId'>,
-    outbound: Outbound,
+    outbounds: Outbound[],
     options: {
       withSendJob?: boolean;
       inTransaction?: (tx: Executor, row: MessageRow) => Promise<void>;
@@ -105,58 +111,92 @@ export const createMessageSending = (context: MessageContext) => {
        */
       byPerson?: boolean;
     } = {},
-  ): Promise<Message> => {
+  ): Promise<Message[]> => {
+    if (outbounds.length === 0) return [];
     // Only code offers buttons (no route takes them): more than a provider shows is a programming error.
-    if ((outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS) {
+    if (outbounds.some((outbound) => (outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS)) {
       throw new Error(`a message offers at most ${MAX_MESSAGE_BUTTONS} reply buttons`);
     }
-    const { row, notification } = await db.transaction(async (tx) => {
+    const { rows, notifications } = await db.transaction(async (tx) => {
       // Every outbound message is paid for in the transaction that queues it (412 when none is left).
-      await spend(tx, auth.clientId, 'message');
-      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota);
+      await spend(tx, auth.clientId, 'message', outbounds.length);
+      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota, outbounds.length);
       const contacts = createContactsRepository(tx);
-      const inserted = await createMessagesRepository(tx).insert(auth.clientId, {
-        contact_id: outbound.contact.id,
-        device_id: outbound.device.id,
-        from_me: true,
-        type: outbound.type,
-        body: outbound.body,
-        status: 'queue',
-        owner: auth.userId,
-        temp_id: outbound.tempId ?? '',
-        attachment_key: outbound.attachment?.key ?? null,
-        filename: outbound.attachment?.filename ?? '',
-        mimetype: outbound.attachment?.mimetype ?? '',
-        template: outbound.template ?? null,
-        buttons: outbound.buttons ?? [],
-      });
+      const inserted = await createMessagesRepository(tx).insertMany(
+        auth.clientId,
+        outbounds.map((outbound) => ({
+          id: randomUUID(),
+          contact_id: outbound.contact.id,
+          device_id: outbound.device.id,
+          from_me: true,
+          type: outbound.type,
+          body: outbound.body,
+          status: 'queue' as const,
+          owner: auth.userId,
+          temp_id: outbound.tempId ?? '',
+          attachment_key: outbound.attachment?.key ?? null,
+          filename: outbound.attachment?.filename ?? '',
+          mimetype: outbound.attachment?.mimetype ?? '',
+          template: outbound.template ?? null,
+          buttons: outbound.buttons ?? [],
+        })),
+      );
       await contacts.recordOutbound(
         auth.clientId,
-        outbound.contact.id,
-        toLastMessage(inserted),
-        inserted.create_date,
+        inserted.map((row) => ({ id: row.contact_id, summary: toLastMessage(row), at: row.create_date })),
       );
-      await recordOutbound(tx, auth.clientId, {
-        contactId: outbound.contact.id,
-        deviceId: outbound.device.id,
-        personId: options.byPerson ? auth.userId : null,
-        at: new Date(),
-      });
+      const at = new Date();
+      await recordOutbound(
+        tx,
+        auth.clientId,
+        inserted.map((row) => ({
+          contactId: row.contact_id,
+          deviceId: row.device_id ?? '',
+          personId: options.byPerson ? auth.userId : null,
+          at,
+        })),
+      );
       if (options.withSendJob !== false) {
-        await queue.enqueue(tx, {
-          name: SEND_JOB,
-          key: `${SEND_JOB}:${inserted.id}`,
-          payload: { clientId: auth.clientId, messageId: inserted.id },
-        });
+        await queue.enqueueMany(
+          tx,
+          inserted.map((row) => ({
+            name: SEND_JOB,
+            key: `${SEND_JOB}:${row.id}`,
+            payload: { clientId: auth.clientId, messageId: row.id },
+          })),
+        );
       }
-      await options.inTransaction?.(tx, inserted);
-      const conversation = await contacts.findDetailed(auth.clientId, outbound.contact.id);
-      if (!conversation) throw notFound();
-      const recorded = await context.announceMessage(tx, inserted, 'create', toContact(conversation));
-      return { row: inserted, notification: recorded };
+      for (const row of inserted) await options.inTransaction?.(tx, row);
+      const conversations = await contacts.findDetailedByIds(auth.clientId, [
+        ...new Set(inserted.map((row) => row.contact_id)),
+      ]);
+      const conversationOf = new Map(conversations.map((each) => [each.contact.id, toContact(each)]));
+      const recorded = await createRealtimeEventsRepository(tx).recordMany(
+        auth.clientId,
+        inserted.map((row) => {
+          const conversation = conversationOf.get(row.contact_id);
+          if (!conversation) throw notFound();
+          return context.messageDraft(row, 'create', conversation);
+        }),
+      );
+      return { rows: inserted, notifications: recorded };
     });
-    const message = toMessage(files, row);
-    context.emitCreated(auth.clientId, message, [notification]);
+    return rows.map((row, index) => {
+      const message = toMessage(files, row);
+      const notification = notifications[index];
+      context.emitCreated(auth.clientId, message, notification ? [notification] : []);
+      return message;
+    });
+  };
+
+  /** One queued outbound message (see queueOutbounds). */
+  const queueOutbound = async (
+    auth: Pick<AuthContext, 'clientId' | 'userId'>,
+    outbound: Outbound,
+    options: Parameters<typeof queueOutbounds>[2] = {},
+  ): Promise<Message> => {
+    const [message] = await queueOutbounds(auth, [outbound], options);
+    if (!message) throw new Error('queued no message');
     return message;
   };
 
@@ -213,10 +253,17 @@ export const createMessageSending = (context: MessageContext) => {
      */
     queueBotMessage: (
       clientId: string,
-      outbound: Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: string },
+      outbound: BotOutbound,
       botQuota?: BotIntegrationType,
     ): Promise<Message> =>
       queueOutbound({ clientId, userId: BOT_MESSAGE_OWNER }, { ...outbound, type: 'chat' }, { botQuota }),
+
+    /** Several of the company's automatic messages in one transaction (a batch of confirmation replies). */
+    queueBotMessages: (clientId: string, outbounds: BotOutbound[]): Promise<Message[]> =>
+      queueOutbounds(
+        { clientId, userId: BOT_MESSAGE_OWNER },
+        outbounds.map((outbound) => ({ ...outbound, type: 'chat' as const })),
+      ),
 
     /**
      * A diffusion's message to one recipient, or a confirmation request with its reply buttons: stored as

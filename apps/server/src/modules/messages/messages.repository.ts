@@ -212,14 +212,18 @@ export const createMessagesRepository = (db: Executor) => {
       return { rows, total: totals[0]?.total ?? 0 };
     },
 
-    async insert(clientId: string, values: NewMessage): Promise<MessageRow> {
+    /** Queued outbound messages in one statement, answered in the order given (their ids are ours). */
+    async insertMany(clientId: string, values: (NewMessage & { id: string })[]): Promise<MessageRow[]> {
       const rows = await db
         .insert(messages)
-        .values({ ...values, client_id: clientId })
+        .values(values.map((each) => ({ ...each, client_id: clientId })))
         .returning();
-      const row = rows[0];
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return values.map(({ id }) => {
+        const row = byId.get(id);
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      });
     },
 
     /** Which of these provider deliveries (device, provider id) are stored already, as `device:id` keys. */

@@ -213,12 +213,9 @@ describe('the rollup', () => {
       written = resolve;
     });
     const late = db.transaction(async (tx) => {
-      await recordOutbound(tx, owner.clientId, {
-        contactId,
-        deviceId: device.id,
-        personId: null,
-        at: new Date(),
-      });
+      await recordOutbound(tx, owner.clientId, [
+        { contactId, deviceId: device.id, personId: null, at: new Date() },
+      ]);
       written();
       await held;
     });

@@ -85,31 +85,41 @@ export const recordInbound = async (db: Executor, clientId: string, arrivals: In
 };
 
 /**
- * A message the company sent. `personId` is the person who typed it in the chat (or sent a template from
- * it); bots, diffusions, confirmations and reminders pass none: they count in `messages_out` for nobody
- * and are never a first response. A person's first message of a conversation whose clock runs is its
- * first response, once.
+ * Messages the company sent (one statement for a batch). `personId` is the person who typed it in the
+ * chat (or sent a template from it); bots, diffusions, confirmations and reminders pass none: they count
+ * in `messages_out` for nobody and are never a first response. A person's first message of a
+ * conversation whose clock runs is its first response, once.
  */
 export const recordOutbound = async (
   db: Executor,
   clientId: string,
-  message: { contactId: string; deviceId: string; personId: string | null; at: Date },
+  messages: { contactId: string; deviceId: string; personId: string | null; at: Date }[],
 ) => {
-  const userIds = usersOf(message.personId);
+  if (messages.length === 0) return;
+  const rows = messages.map((message) => ({
+    contact_id: message.contactId,
+    device_id: message.deviceId,
+    user_ids: usersOf(message.personId),
+    at: message.at.toISOString(),
+  }));
   await insertDrafts(
     db,
     clientId,
-    sql`responded as (
-      update metric_conversations set responded = true
-      where contact_id = ${message.contactId} and client_id = ${clientId}
-        and ${message.personId !== null}::boolean and not responded and clock_start is not null
-      returning device_id, ${secondsSince(message.at, sql`clock_start`)} as seconds),
+    sql`sent as (
+      select * from jsonb_to_recordset(${recordset(rows)})
+        as r(contact_id uuid, device_id text, user_ids text[], at timestamptz)),
+    firsts as (
+      select distinct on (contact_id) * from sent where cardinality(user_ids) > 0 order by contact_id, at),
+    responded as (
+      update metric_conversations m set responded = true
+      from firsts f
+      where m.contact_id = f.contact_id and m.client_id = ${clientId}
+        and not m.responded and m.clock_start is not null
+      returning m.device_id, f.user_ids, f.at, greatest(0, extract(epoch from (f.at - m.clock_start)))::float8 as seconds),
     drafts as (
-      select 'message_out' as kind, ${message.at.toISOString()}::timestamptz as at,
-        ${message.deviceId}::text as device_id, ${textArray(userIds)} as user_ids, null::float8 as seconds
+      select 'message_out' as kind, s.at, s.device_id, s.user_ids, null::float8 as seconds from sent s
       union all
-      select 'first_response', ${message.at.toISOString()}::timestamptz, r.device_id, ${textArray(userIds)}, r.seconds
-        from responded r)`,
+      select 'first_response', r.at, r.device_id, r.user_ids, r.seconds from responded r)`,
   );
 };
 

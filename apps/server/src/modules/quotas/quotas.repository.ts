@@ -70,15 +70,24 @@ export const createQuotasRepository = (db: Executor) => ({
   },
 
   /**
-   * Takes one unit of the plan's quota for the period: the conflict update only runs while `used` is below
-   * the limit, and a concurrent spend waits for the other's row and re-checks, so the last unit goes once.
+   * Takes `units` of the plan's quota for the period, all or none: the conflict update only runs while
+   * they fit under the limit, and a concurrent spend waits for the other's row and re-checks, so the last
+   * unit goes once.
    */
-  async spendPlanUnit(clientId: string, kind: SpentQuotaType, periodStart: Date, limit: number) {
+  async spendPlanUnits(
+    clientId: string,
+    kind: SpentQuotaType,
+    periodStart: Date,
+    limit: number,
+    units: number,
+  ) {
     const result = await db.execute(
       sql`insert into ${quotaUsage} (client_id, kind, period_start, used)
-        select ${clientId}::uuid, ${kind}, ${periodStart.toISOString()}::timestamptz, 1 where ${limit} > 0
+        select ${clientId}::uuid, ${kind}, ${periodStart.toISOString()}::timestamptz, ${units}::integer
+          where ${units}::integer <= ${limit}
         on conflict (client_id, kind, period_start)
-          do update set used = ${quotaUsage}.used + 1 where ${quotaUsage}.used < ${limit}
+          do update set used = ${quotaUsage}.used + ${units}::integer
+          where ${quotaUsage}.used + ${units}::integer <= ${limit}
         returning used`,
     );
     return rowsOf<{ used: number }>(result).length > 0;

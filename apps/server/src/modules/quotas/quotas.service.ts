@@ -77,16 +77,26 @@ export const assertRoom = async (tx: Executor, clientId: string, type: 'user' | 
 };
 
 /**
- * Spends one unit inside the transaction that stores what it pays for (a queued message, a bot answer,
- * a call), so a rolled-back send spends nothing. Messages come from the plan first, then the oldest bag
- * with room; the other quotas from the plan only. 412 naming the quota when none is left.
+ * Spends `units` (one message, or a batch of replies) inside the transaction that stores what they pay
+ * for (a queued message, a bot answer, a call), so a rolled-back send spends nothing. Messages come from
+ * the plan first, then the oldest bag with room; the other quotas from the plan only. 412 naming the
+ * quota when none is left. A batch the plan cannot hold whole is spent one unit at a time.
  */
-export const spend = async (tx: Executor, clientId: string, type: SpentQuotaType): Promise<void> => {
+export const spend = async (
+  tx: Executor,
+  clientId: string,
+  type: SpentQuotaType,
+  units = 1,
+): Promise<void> => {
   const repo = createQuotasRepository(tx);
   const company = await loadCompany(tx, clientId);
   assertUsable(company);
   const limit = limitIn(company, type);
-  if (await repo.spendPlanUnit(clientId, type, company.periodStart, limit)) return;
+  if (await repo.spendPlanUnits(clientId, type, company.periodStart, limit, units)) return;
+  if (units > 1) {
+    for (let unit = 0; unit < units; unit += 1) await spend(tx, clientId, type);
+    return;
+  }
   if (type === 'message' && (await repo.spendBagUnit(clientId))) return;
   if (type !== 'message') throw quotaUsedUp(type, limit, limit);
   const bags = await repo.bagsOf(clientId);
