@@ -143,6 +143,21 @@ describe('quotas', () => {
     expect(balance?.bags.used).toBe(5);
   });
 
+  it('a batch of messages takes the plan whole when it fits, else unit by unit into the bags, all or nothing', async () => {
+    const company = await companyOnPlan({ messages: 5 });
+    await db().insert(messageBags).values({ client_id: company.clientId, quantity: 3 });
+    await db().transaction((tx) => spend(tx, company.clientId, 'message', 4));
+    // One unit left in the plan: a batch of three takes it and two of the bag's.
+    await db().transaction((tx) => spend(tx, company.clientId, 'message', 3));
+    // Two units wanted, one left in all: refused, and the transaction spends nothing.
+    await expect(db().transaction((tx) => spend(tx, company.clientId, 'message', 2))).rejects.toMatchObject({
+      status: 412,
+    });
+    const balance = (await analytics(company)).body.data[0]?.message.available;
+    expect(balance?.plan.used).toBe(5);
+    expect(balance?.bags.used).toBe(2);
+  });
+
   it('the bot and PBX quotas come from the plan only and refuse at zero naming the quota', async () => {
     const company = await companyOnPlan({ chatgpt: 1, dialogflow: 0, yeastar: 1 });
     await db().insert(messageBags).values({ client_id: company.clientId, quantity: 10 });
