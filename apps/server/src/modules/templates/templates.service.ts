@@ -254,11 +254,15 @@ export const createTemplatesService = ({ db, box, channels, events }: TemplatesS
      * that template, each change announced; a template not known here waits for the next synchronize.
      */
     async receiveUpdates(device: DeviceRow, updates: InboundTemplateEvent[]): Promise<void> {
+      const patches = updates.flatMap((update) => {
+        const patch = patchOf(update);
+        return patch ? [{ update, patch }] : [];
+      });
+      // Every webhook passes here, almost always without a template change: no transaction for nothing.
+      if (patches.length === 0) return;
       const notifications: StoredNotification[] = [];
       await db.transaction(async (tx) => {
-        for (const update of updates) {
-          const patch = patchOf(update);
-          if (!patch) continue;
+        for (const { update, patch } of patches) {
           const rows = await createTemplatesRepository(tx).updateByProviderId(
             device.client_id,
             update.providerTemplateId,
