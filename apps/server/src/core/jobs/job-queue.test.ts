@@ -185,6 +185,30 @@ describe('job queue with two workers on one database', () => {
     expect((ranAt.get('date') ?? 0) - enqueued).toBeGreaterThanOrEqual(600);
   });
 
+  it('a job due later is started at its time by the process that queued it, not at the next poll', async () => {
+    const queue = createJobQueue({ db: connect(), logger: quiet(), pollMs: 60_000 });
+    queues.push(queue);
+    const ranAt = new Map<string, number>();
+    const turn = defineJob<{ label: string }>('test.turn');
+    queue.define(turn, { run: async ({ label }) => void ranAt.set(label, Date.now()) });
+    queue.start();
+    const enqueued = Date.now();
+    await queue.enqueue(db, turn.job({ label: 'one' }, { key: 'turn:one', delayMs: 300 }));
+    await queue.enqueueMany(db, [
+      turn.job({ label: 'two' }, { key: 'turn:two', delayMs: 500 }),
+      turn.job({ label: 'three' }, { key: 'turn:three', delayMs: 500 }),
+    ]);
+    await until(() => ranAt.size === 3, 5_000);
+    for (const [label, due] of [
+      ['one', 300],
+      ['two', 500],
+      ['three', 500],
+    ] as const) {
+      expect((ranAt.get(label) ?? 0) - enqueued).toBeGreaterThanOrEqual(due);
+      expect((ranAt.get(label) ?? 0) - enqueued).toBeLessThan(due + 2_000);
+    }
+  });
+
   it('a recurring job runs once per occurrence whatever the number of processes', async () => {
     let runs = 0;
     const [first, second] = [worker(), worker()];

@@ -62,6 +62,8 @@ export type JobQueueOptions = {
 /** A scheduler timer never waits longer than this: it re-reads the clock, so a long rule stays exact. */
 const MAX_TIMER_MS = 3_600_000;
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** Jobs due within the same few milliseconds wake the workers once. */
+const WAKE_SLOT_MS = 10;
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
@@ -88,6 +90,22 @@ export const createJobQueue = (options: JobQueueOptions) => {
   };
 
   const { leaseEnd, ownClaim, ownClaims, holdLease } = createJobLease({ db, logger, leaseMs });
+
+  /**
+   * A job due later (a retry, a paced send's turn) is started at its time by this process, not only at
+   * the next poll; the jobs of one slot share one timer.
+   */
+  const wakes = new Set<number>();
+  const wakeAt = (runAt: Date) => {
+    const slot = Math.ceil(runAt.getTime() / WAKE_SLOT_MS);
+    const delay = slot * WAKE_SLOT_MS - Date.now();
+    if (delay <= 0 || delay > MAX_TIMER_MS || wakes.has(slot)) return;
+    wakes.add(slot);
+    later(delay, () => {
+      wakes.delete(slot);
+      kick();
+    });
+  };
 
   const claimed = () => ({
     status: 'running' as const,
@@ -136,6 +154,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     if (isRetryable) {
       const hinted = error instanceof RetryLater ? error.retryAfterMs : undefined;
       const delay = hinted ?? retryDelay(job.attempts, backoff);
+      const runAt = new Date(Date.now() + delay);
       await db
         .update(jobs)
         .set({
@@ -143,11 +162,11 @@ export const createJobQueue = (options: JobQueueOptions) => {
           status: 'pending',
           locked_until: null,
           last_error: reason,
-          run_at: new Date(Date.now() + delay),
+          run_at: runAt,
           update_date: sql`now()`,
         })
         .where(ownClaim(job));
-      later(delay, kick);
+      wakeAt(runAt);
       return;
     }
     logger.warn({ job: job.name, key: job.key, err: error }, 'job failed for good');
@@ -194,11 +213,24 @@ export const createJobQueue = (options: JobQueueOptions) => {
     return true;
   };
 
+  /**
+   * Set by a kick that found every worker busy. A worker clears it before each claim and, when its claim
+   * finds nothing, claims once more if it was set meanwhile: the jobs that kick announced may have
+   * committed after that claim looked, and without this every worker could stop with them due, until the
+   * next poll (a second of nothing in a burst of confirmation answers).
+   */
+  let isKickedWhileBusy = false;
+
   const loop = async () => {
     try {
-      while (isStarted && (await runOne())) {
-        // Jobs are due: another worker joins (up to the concurrency) while this one keeps draining.
-        kick();
+      while (isStarted) {
+        isKickedWhileBusy = false;
+        if (await runOne()) {
+          // Jobs are due: another worker joins (up to the concurrency) while this one keeps draining.
+          kick();
+        } else if (!isKickedWhileBusy) {
+          return;
+        }
       }
     } catch (error) {
       if (isStarted) logger.error({ err: error }, 'job worker failed');
@@ -207,7 +239,11 @@ export const createJobQueue = (options: JobQueueOptions) => {
 
   /** Starts a worker now if one is free; called after an enqueue commits. */
   function kick() {
-    if (!isStarted || running.size >= concurrency) return;
+    if (!isStarted) return;
+    if (running.size >= concurrency) {
+      isKickedWhileBusy = true;
+      return;
+    }
     const work = loop().finally(() => running.delete(work));
     running.add(work);
   }
@@ -270,19 +306,24 @@ export const createJobQueue = (options: JobQueueOptions) => {
           ${job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS})
         on conflict (key) ${onConflict} returning id`,
     )) as unknown as { rows: unknown[] };
+    wakeAt(runAt);
     return result.rows.length > 0;
   }
 
   /** Many jobs in one statement inside the caller's transaction (a batch's follow-ups); a key already there is kept. */
   async function enqueueMany(executor: Executor, batch: readonly Omit<NewJob, 'replace'>[]): Promise<void> {
     if (batch.length === 0) return;
-    const records = batch.map((job) => ({
-      name: job.name,
-      key: job.key,
-      payload: job.payload,
-      run_at: (job.runAt ?? new Date(Date.now() + (job.delayMs ?? 0))).toISOString(),
-      max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    }));
+    const records = batch.map((job) => {
+      const runAt = job.runAt ?? new Date(Date.now() + (job.delayMs ?? 0));
+      wakeAt(runAt);
+      return {
+        name: job.name,
+        key: job.key,
+        payload: job.payload,
+        run_at: runAt.toISOString(),
+        max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      };
+    });
     await executor.execute(
       sql`insert into ${jobs} (name, key, payload, run_at, max_attempts)
         select name, key, payload, run_at, max_attempts from jsonb_to_recordset(${recordset(records)})
@@ -356,6 +397,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
       isStarted = false;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      wakes.clear();
       await Promise.allSettled([polling, ...running]);
     },
     /** The queue's depth for /metrics: jobs due now, how long the oldest has waited, and dead ones. */
