@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { reserveSendTurn } from './send-rate';
+import { reserveSendTurns } from './send-rate';
+
+const reserveSendTurn = async (db: Parameters<typeof reserveSendTurns>[0], key: string, perSecond: number) =>
+  (await reserveSendTurns(db, key, perSecond, 1))[0] ?? 0;
 
 let testApp: TestApp;
 
@@ -23,6 +26,18 @@ describe('send pacing in the database', () => {
     expect(waits[1]).toBeLessThanOrEqual(667);
     expect(waits[2]).toBeGreaterThan(960);
     expect(waits[2]).toBeLessThanOrEqual(1000);
+  });
+
+  it('reserves a batch of turns at once, each a turn after the one before once the bucket is empty', async () => {
+    const db = testApp.app.database.db;
+    const waits = await reserveSendTurns(db, 'test:batch', 4, 7);
+    expect(waits.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(waits[4]).toBeGreaterThan(230);
+    expect(waits[4]).toBeLessThanOrEqual(250);
+    expect(waits[6]).toBeGreaterThan(730);
+    expect(waits[6]).toBeLessThanOrEqual(750);
+    // The next caller lines up after the batch.
+    expect(await reserveSendTurn(db, 'test:batch', 4)).toBeGreaterThan(980);
   });
 
   it('refills at the published rate once the promised turns have passed', async () => {

@@ -1,6 +1,6 @@
 import type { ChannelAdapter, SendFailure, SendResult } from '../../channels/channel-adapter';
 import { deliveryUnknown } from '../../channels/provider-http';
-import { reserveSendTurn } from '../../channels/send-rate';
+import { reserveTurns } from '../../channels/send-rate';
 import type { MessageRow } from '../../core/db/schema';
 import { Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
@@ -31,23 +31,15 @@ export const createMessageDispatch = (context: MessageContext) => {
   const { db, box, channels, files, publicUrl } = context;
 
   /**
-   * The provider's published limits, shared by every process through the database: a turn in the
-   * conversation's bucket (Telegram: one a second per chat) and in the device's, the later one counts.
-   * Answers how long to wait, 0 for now. A message that must wait keeps its turn (send_turn_at), so the
-   * attempt that comes back at it sends then, whichever caller makes it, instead of queueing again.
+   * The provider's published limits, shared by every process through the database (channels/send-rate.ts).
+   * Answers how long to wait, 0 for now. A message given its turn when it was queued, or by an earlier
+   * attempt that had to wait, keeps it (send_turn_at): the attempt that comes back at it sends then,
+   * whichever caller makes it, instead of queueing again.
    */
   const paceSend = async (adapter: ChannelAdapter, message: MessageRow, chat: string): Promise<number> => {
     if (message.send_turn_at) return Math.max(0, message.send_turn_at.getTime() - Date.now());
-    const pacing = adapter.pacing;
-    if (!pacing || !message.device_id) return 0;
-    const device = `device:${message.device_id}`;
-    const waits = await Promise.all([
-      reserveSendTurn(db, device, pacing.perSecond),
-      pacing.perChatPerSecond === undefined
-        ? 0
-        : reserveSendTurn(db, `${device}:chat:${chat}`, pacing.perChatPerSecond),
-    ]);
-    const wait = Math.max(...waits);
+    if (!message.device_id) return 0;
+    const [wait = 0] = await reserveTurns(db, adapter.pacing, message.device_id, [chat]);
     if (wait > 0)
       await createMessagesRepository(db).keepSendTurn(
         message.client_id,

@@ -21,6 +21,7 @@ import {
   splitFullName,
 } from '@conversa/domain';
 import type { z } from 'zod';
+import { reserveTurns } from '../../channels/send-rate';
 import type { Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
@@ -91,6 +92,24 @@ export const createMessageSending = (context: MessageContext) => {
   const { db, files, queue } = context;
   const storedFiles = createStoredFiles({ db, files });
 
+  /** When each message may go, by its device's pacing (outbounds on one device take one statement). */
+  const sendTurnsOf = async (outbounds: Outbound[]): Promise<Date[]> => {
+    const now = Date.now();
+    const turns: Date[] = [];
+    const byDevice = new Map<string, { device: DeviceRow; indices: number[] }>();
+    for (const [index, { device }] of outbounds.entries()) {
+      const group = byDevice.get(device.id) ?? { device, indices: [] };
+      group.indices.push(index);
+      byDevice.set(device.id, group);
+    }
+    for (const { device, indices } of byDevice.values()) {
+      const chats = indices.map((index) => outbounds[index]?.contact.phone ?? '');
+      const waits = await reserveTurns(db, context.channels[device.type].pacing, device.id, chats);
+      for (const [turn, index] of indices.entries()) turns[index] = new Date(now + (waits[turn] ?? 0));
+    }
+    return turns;
+  };
+
   /**
    * Stores queued outbound messages, their conversations' summaries and their send jobs in one
    * transaction (one statement each for a batch: a morning's confirmation acknowledgements). A diffusion's
@@ -117,6 +136,10 @@ export const createMessageSending = (context: MessageContext) => {
     if (outbounds.some((outbound) => (outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS)) {
       throw new Error(`a message offers at most ${MAX_MESSAGE_BUTTONS} reply buttons`);
     }
+    const withSendJob = options.withSendJob !== false;
+    // Each message's send turn is taken as it is queued, so its send job runs once, at that turn (a burst
+    // of replies is spread over the device's pacing instead of every job waking to find the bucket empty).
+    const turns = withSendJob ? await sendTurnsOf(outbounds) : [];
     const { rows, notifications } = await db.transaction(async (tx) => {
       // Every outbound message is paid for in the transaction that queues it (412 when none is left).
       await spend(tx, auth.clientId, 'message', outbounds.length);
@@ -124,8 +147,9 @@ export const createMessageSending = (context: MessageContext) => {
       const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insertMany(
         auth.clientId,
-        outbounds.map((outbound) => ({
+        outbounds.map((outbound, index) => ({
           id: randomUUID(),
+          send_turn_at: turns[index] ?? null,
           contact_id: outbound.contact.id,
           device_id: outbound.device.id,
           from_me: true,
@@ -156,13 +180,14 @@ export const createMessageSending = (context: MessageContext) => {
           at,
         })),
       );
-      if (options.withSendJob !== false) {
+      if (withSendJob) {
         await queue.enqueueMany(
           tx,
           inserted.map((row) => ({
             name: SEND_JOB,
             key: `${SEND_JOB}:${row.id}`,
             payload: { clientId: auth.clientId, messageId: row.id },
+            runAt: row.send_turn_at ?? undefined,
           })),
         );
       }
