@@ -58,5 +58,5 @@ export const createJobLease = ({
     };
   };
 
-  return { leaseEnd, ownClaim, ownClaims, holdLease };
+  return { leaseEnd, ownClaim, holdLease };
 };
