@@ -1,5 +1,5 @@
 import { ALERT_MODULE } from '@conversa/domain';
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/database';
 import { recordset } from '../db/recordset';
 import { realtimeEvents } from '../db/schema';
@@ -20,10 +20,17 @@ export type StoredNotification = {
   notification: PublishedNotification;
 };
 
+/**
+ * A change made in the same statement as its notifications: `ctes` are data-modifying WITH entries, and
+ * the one named `decidedBy` says whether anything changed (the notifications are stored only then).
+ */
+export type ChangeInStatement = { ctes: SQL; decidedBy: string };
+
 const recordMany = async (
   db: Executor,
   clientId: string,
   drafts: NotificationDraft[],
+  change?: ChangeInStatement,
 ): Promise<StoredNotification[]> => {
   if (drafts.length === 0) return [];
   const records = drafts.map((draft) => ({
@@ -35,15 +42,20 @@ const recordMany = async (
     target_user_id: draft.targetUserId ?? null,
   }));
   // One parameter for the whole batch (see recordset), and only the seqs come back: the payloads are in hand.
-  const result = (await db.execute(
-    sql`insert into realtime_events (client_id, module, action, data, msg, ref, target_user_id)
+  const insert = sql`insert into realtime_events (client_id, module, action, data, msg, ref, target_user_id)
         select ${clientId}::uuid, r.module, r.action, r.data, r.msg, r.ref, r.target_user_id
         from jsonb_to_recordset(${recordset(records)}) as r(module text, action text, data jsonb, msg text,
-          ref text, target_user_id uuid)
-        returning seq`,
+          ref text, target_user_id uuid)`;
+  const result = (await db.execute(
+    change
+      ? sql`with ${change.ctes}, recorded as (${insert}
+          where exists (select 1 from ${sql.identifier(change.decidedBy)}) returning seq)
+        select seq from recorded`
+      : sql`${insert} returning seq`,
   )) as unknown as { rows: { seq: number | string }[] };
   // The rows take their sequence numbers in the order they are read, which is the order given.
   const seqs = result.rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  if (change && seqs.length === 0) return [];
   if (seqs.length !== records.length) throw new Error('the outbox insert lost a row');
   return records.map((record, index) => ({
     clientId,
@@ -69,6 +81,13 @@ export const createRealtimeEventsRepository = (db: Executor) => ({
 
   /** Several notifications of one change in one statement; answered in the order given (seq ascending). */
   recordMany: (clientId: string, drafts: NotificationDraft[]) => recordMany(db, clientId, drafts),
+
+  /**
+   * A change and its notifications in ONE statement (atomic without a transaction): stored only when the
+   * change touched a row, answered [] when it touched none. For the hottest changes (a message sent).
+   */
+  recordWith: (clientId: string, drafts: NotificationDraft[], change: ChangeInStatement) =>
+    recordMany(db, clientId, drafts, change),
 
   /**
    * The tenant's events after seq that a receiver sees some view of: those of the modules open to them

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../core/http/fastify-types';
 import { isUuid } from '../../core/http/route-schemas';
 import type { JobQueue } from '../../core/jobs/job-queue';
 import {
+  type ChangeInStatement,
   createRealtimeEventsRepository,
   type NotificationDraft,
   type StoredNotification,
@@ -83,6 +84,19 @@ export const createMessageContext = (deps: MessagesServiceDeps) => {
       const user = await createUsersRepository(db).findById(auth.clientId, auth.userId);
       if (!user) throw notFound();
       return user;
+    },
+
+    /**
+     * A change of one message made in the same statement as its notification (see recordWith): `row` is
+     * the message as the change leaves it. Answers [] when the change touched nothing.
+     */
+    announceMessageWith: async (row: MessageRow, change: ChangeInStatement) => {
+      const quoted = await readQuoted(db, row);
+      return createRealtimeEventsRepository(db).recordWith(
+        row.client_id,
+        [messageDraft(row, 'update', undefined, quoted)],
+        change,
+      );
     },
 
     /** Written in the change's transaction (the outbox), published by `announced` after commit. */

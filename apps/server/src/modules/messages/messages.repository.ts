@@ -10,6 +10,7 @@ import {
   type MessageRow,
   messages,
 } from '../../core/db/schema';
+import type { ChangeInStatement } from '../../core/realtime/realtime-events.repository';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
 
@@ -311,13 +312,20 @@ export const createMessagesRepository = (db: Executor) => {
         .where(tenant(clientId, eq(messages.id, id), isNull(messages.message_id)));
     },
 
-    async markSent(clientId: string, id: string, providerId: string): Promise<MessageRow | undefined> {
-      const rows = await db
-        .update(messages)
-        .set({ message_id: providerId, status: 'sent', dispatch_state: '' })
-        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')))
-        .returning();
-      return rows[0];
+    /**
+     * The statement parts of a queued message accepted by its provider: the message `sent` with the
+     * provider's id, and its conversation's summary with it when it is the last message (see
+     * realtime's recordWith, which runs them with the notification; `sent` says whether it moved).
+     */
+    sentChange(clientId: string, id: string, providerId: string): ChangeInStatement {
+      return {
+        ctes: sql`sent as (update messages set message_id = ${providerId}, status = 'sent', dispatch_state = ''
+            where client_id = ${clientId} and id = ${id} and status = 'queue' returning contact_id),
+          summary as (update contacts c
+            set last_message = c.last_message || ${JSON.stringify({ status: 'sent', message_id: providerId })}::jsonb
+            from sent where c.client_id = ${clientId} and c.id = sent.contact_id and c.last_message->>'id' = ${id})`,
+        decidedBy: 'sent',
+      };
     },
 
     async markError(clientId: string, id: string, reason: string): Promise<MessageRow | undefined> {
