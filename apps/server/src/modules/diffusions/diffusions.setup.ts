@@ -7,7 +7,7 @@ import { contactRecords } from '../contacts/contacts.records';
 import { createDealRecords } from '../deals/deals.records';
 import { leadRecords } from '../leads/leads.records';
 import type { MessagesService } from '../messages/messages.service';
-import { registerDiffusionListeners } from './diffusion-listeners';
+import { markReplied, registerDiffusionListeners } from './diffusion-listeners';
 import { createDiffusionSender } from './diffusion-sender';
 import { defineDiffusionJobs } from './diffusions.jobs';
 import { createDiffusionsService } from './diffusions.service';
@@ -32,5 +32,6 @@ export const setUpDiffusions = (deps: {
   const sender = createDiffusionSender({ db, messages, announcer: service.announcer });
   defineDiffusionJobs(queue, sender, service);
   registerDiffusionListeners(db, events);
+  messages.addInboundBatchWrite(markReplied);
   return service;
 };

@@ -86,11 +86,15 @@ describe('diffusions', () => {
     });
     expect(rows.body.data).toMatchObject([{ phone: phones[2], reason: 'optout' }]);
 
-    // An answer after the send counts as a reply.
+    // An answer after the send counts as a reply, once per recipient however many messages it writes.
     await deliver(testApp.app, device, { phone: phones[0] as string, body: 'Me interesa' });
+    await deliver(testApp.app, device, { phone: phones[0] as string, body: '¿Cuánto cuesta?' });
     await expect
       .poll(async () => (await api('GET', `diffusion/search/${diffusion.id}`)).body.data[0]?.totals.replied)
       .toBe(1);
+    expect((await api('GET', `diffusion/search/${diffusion.id}`)).body.data[0]?.count_current_responses).toBe(
+      1,
+    );
   }, 60_000);
 
   it("sends each recipient a text with their own first name and the author's name, stored as sent", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Contact, countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
-import type { Database } from '../../core/db/database';
+import type { Database, Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import type { JobQueue, NewJob } from '../../core/jobs/job-queue';
 import {
@@ -40,6 +40,13 @@ type UpdatedInbound = { row: MessageRow; notification: StoredNotification };
  * every inbound message, so it must be a cheap, pure check of the row.
  */
 export type InboundJobRule = (clientId: string, message: MessageRow) => NewJob | undefined;
+
+/**
+ * Another module's write for a batch of inbound messages, in the transaction that stores them: one
+ * statement for the batch where a listener after commit would pay one per message (a diffusion's
+ * recipients marked replied).
+ */
+export type InboundBatchWrite = (tx: Executor, clientId: string, rows: MessageRow[]) => Promise<void>;
 
 /** What one batch committed, and whether it left jobs for the workers. */
 type WrittenBatch = { stored: StoredInbound[]; updated: UpdatedInbound[]; hasJobs: boolean };
@@ -166,6 +173,8 @@ export const createInboundWriter = (deps: {
   onUpdated: (updated: UpdatedInbound[]) => void;
   /** Read at each batch, so rules added after the writer was made apply too. */
   jobRules: readonly InboundJobRule[];
+  /** Read at each batch, as the job rules are. */
+  batchWrites: readonly InboundBatchWrite[];
 }) => {
   const { db, queue } = deps;
   const waitingOf = new Map<string, Waiting[]>();
@@ -268,6 +277,7 @@ export const createInboundWriter = (deps: {
         }
       }
       await queue.enqueueMany(tx, jobs);
+      for (const write of deps.batchWrites) await write(tx, clientId, rows);
 
       // One notification per message, in arrival order, carrying its conversation as the list shows it
       // (with the batch's final counters), so a client names a new customer and moves the conversation

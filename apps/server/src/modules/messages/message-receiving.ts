@@ -17,7 +17,7 @@ import { toChannelDevice } from '../devices/devices.mapper';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createStoredFiles } from '../storage/stored-files';
 import { inboundPhoneOf, isAddressedByPhone } from './inbound-phones';
-import { createInboundWriter, type InboundJobRule } from './inbound-writer';
+import { createInboundWriter, type InboundBatchWrite, type InboundJobRule } from './inbound-writer';
 import type { MessageContext } from './message-context';
 import { toMessage } from './messages.mapper';
 import { createMessagesRepository } from './messages.repository';
@@ -28,11 +28,13 @@ export const createMessageReceiving = (context: MessageContext) => {
   const storedFiles = createStoredFiles({ db, files });
   const repo = createMessagesRepository(db);
   const jobRules: InboundJobRule[] = [];
+  const batchWrites: InboundBatchWrite[] = [];
 
   const inboundWriter = createInboundWriter({
     db,
     queue,
     jobRules,
+    batchWrites,
     toMessageDraft: (row, action, conversation, quoted) =>
       context.messageDraft(row, action, conversation, quoted),
     onStored(clientId, stored) {
@@ -140,6 +142,10 @@ export const createMessageReceiving = (context: MessageContext) => {
      */
     addInboundJobRule(rule: InboundJobRule): void {
       jobRules.push(rule);
+    },
+
+    addInboundBatchWrite(write: InboundBatchWrite): void {
+      batchWrites.push(write);
     },
 
     /**
