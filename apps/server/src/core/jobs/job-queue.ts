@@ -163,7 +163,9 @@ export const createJobQueue = (options: JobQueueOptions) => {
           update_date: sql`now()`,
         })
         .where(ownClaim(job));
-      wakeAt(runAt);
+      // Due now (a pacing's turn already come): the next tick, as an enqueue's caller kicks after commit.
+      if (delay > 0) wakeAt(runAt);
+      else later(0, kick);
       return;
     }
     logger.warn({ job: job.name, key: job.key, err: error }, 'job failed for good');
