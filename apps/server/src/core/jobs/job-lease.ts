@@ -1,9 +1,13 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { returningRows } from '../db/recordset';
 import { type JobRow, jobs } from '../db/schema';
 
-/** A claimed job's lease: how long its worker holds it, and the worker's hold while the handler runs. */
+/**
+ * A job's claim and its lease: the claim of due jobs, how long its worker holds them, the worker's hold
+ * while the handler runs, and the successes' end.
+ */
 export const createJobLease = ({
   db,
   logger,
@@ -58,5 +62,30 @@ export const createJobLease = ({
     };
   };
 
-  return { leaseEnd, ownClaim, holdLease };
+  /**
+   * Up to `limit` due jobs of the given names, oldest first, claimed for this worker (SKIP LOCKED: no other
+   * worker takes them). Pending and due only, so the (status, run_at) index hands the oldest at once
+   * whatever the backlog (expired leases are turned back to pending by the poll, not here: an OR made every
+   * claim sort it). Written out rather than built: every job pays it, and Drizzle's builder cost more CPU
+   * than the statement (docs/BENCHMARKS.md).
+   */
+  const claimDue = (names: string[], limit: number): Promise<JobRow[]> =>
+    returningRows(
+      db,
+      jobs,
+      sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()},
+          update_date = now()
+        where id in (select id from jobs where status = 'pending' and run_at <= now() and name in ${names}
+          order by run_at limit ${limit} for update skip locked)
+        returning *`,
+    );
+
+  /** The jobs that succeeded, done in one statement (their own claims only, see ownClaim). */
+  const markDone = (succeeded: JobRow[]) =>
+    db.execute(sql`update jobs set status = 'done', locked_until = null, update_date = now()
+      where status = 'running' and (id, attempts) in (
+        select * from unnest(${`{${succeeded.map((job) => job.id).join(',')}}`}::bigint[],
+          ${`{${succeeded.map((job) => job.attempts).join(',')}}`}::integer[]))`);
+
+  return { leaseEnd, ownClaim, holdLease, claimDue, markDone };
 };

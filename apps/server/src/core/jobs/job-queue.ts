@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database';
-import { recordset, returningRows } from '../db/recordset';
+import { recordset } from '../db/recordset';
 import { type JobRow, jobs } from '../db/schema';
 import { createJobLease } from './job-lease';
 import {
@@ -89,7 +89,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     timers.add(timer);
   };
 
-  const { leaseEnd, ownClaim, holdLease } = createJobLease({ db, logger, leaseMs });
+  const { ownClaim, holdLease, claimDue, markDone } = createJobLease({ db, logger, leaseMs });
 
   /**
    * A job due later (a retry, a paced send's turn) is started at its time by this process, not only at
@@ -107,40 +107,11 @@ export const createJobQueue = (options: JobQueueOptions) => {
     });
   };
 
-  /**
-   * Up to `limit` due jobs of the given names, oldest first, claimed for this worker (SKIP LOCKED: no other
-   * worker takes them). Pending and due only, so the (status, run_at) index hands the oldest at once
-   * whatever the backlog (expired leases are turned back to pending by the poll, not here: an OR made every
-   * claim sort it). Written out rather than built: every job pays it, and Drizzle's builder cost more CPU
-   * than the statement (docs/BENCHMARKS.md).
-   */
-  const claimDue = (names: string[], limit: number): Promise<JobRow[]> =>
-    returningRows(
-      db,
-      jobs,
-      sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()},
-          update_date = now()
-        where id in (select id from jobs where status = 'pending' and run_at <= now() and name in ${names}
-          order by run_at limit ${limit} for update skip locked)
-        returning *`,
-    );
-
   const claim = async () => {
     const names = [...definitions.keys()];
     if (names.length === 0) return undefined;
     return (await claimDue(names, 1))[0];
   };
-
-  /** The rest of a batch: up to `limit` more due jobs of the first one's name. */
-  const claimMore = async (name: string, limit: number): Promise<JobRow[]> =>
-    limit > 0 ? claimDue([name], limit) : [];
-
-  /** The jobs that succeeded, done in one statement (their own claims only, see ownClaim). */
-  const markDone = (succeeded: JobRow[]) =>
-    db.execute(sql`update jobs set status = 'done', locked_until = null, update_date = now()
-      where status = 'running' and (id, attempts) in (
-        select * from unnest(${`{${succeeded.map((job) => job.id).join(',')}}`}::bigint[],
-          ${`{${succeeded.map((job) => job.attempts).join(',')}}`}::integer[]))`);
 
   const finish = async (job: JobRow, definition: JobDefinition, error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
@@ -197,7 +168,9 @@ export const createJobQueue = (options: JobQueueOptions) => {
     if (!job) return false;
     const definition = definitions.get(job.name);
     if (!definition) return true;
-    const batch = [job, ...(await claimMore(job.name, (definition.batch?.size ?? 1) - 1))];
+    // The rest of a batch: up to size - 1 more due jobs of the first one's name.
+    const more = (definition.batch?.size ?? 1) - 1;
+    const batch = [job, ...(more > 0 ? await claimDue([job.name], more) : [])];
     const release = holdLease(batch);
     const failures = await attempt(definition, batch).finally(release);
     const succeeded = batch.filter((_, index) => failures[index] === undefined);
