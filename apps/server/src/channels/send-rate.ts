@@ -67,3 +67,21 @@ export const reserveTurns = async (
   );
   return waits;
 };
+
+/** The turns of messages on any devices (each device's messages reserved together), in the order given. */
+export const reserveTurnsOf = async (
+  db: Executor,
+  messages: { deviceId: string; pacing: SendPacing | undefined; chat: string }[],
+): Promise<number[]> => {
+  const waits: number[] = [];
+  const onDevice = new Map<string, number[]>();
+  for (const [index, { deviceId }] of messages.entries())
+    onDevice.set(deviceId, [...(onDevice.get(deviceId) ?? []), index]);
+  for (const [deviceId, indices] of onDevice) {
+    const pacing = messages[indices[0] ?? 0]?.pacing;
+    const chats = indices.map((index) => messages[index]?.chat ?? '');
+    const deviceWaits = await reserveTurns(db, pacing, deviceId, chats);
+    for (const [turn, index] of indices.entries()) waits[index] = deviceWaits[turn] ?? 0;
+  }
+  return waits;
+};

@@ -21,7 +21,7 @@ import {
   splitFullName,
 } from '@conversa/domain';
 import type { z } from 'zod';
-import { reserveTurns } from '../../channels/send-rate';
+import { reserveTurnsOf } from '../../channels/send-rate';
 import type { Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
@@ -95,19 +95,15 @@ export const createMessageSending = (context: MessageContext) => {
   /** When each message may go, by its device's pacing (outbounds on one device take one statement). */
   const sendTurnsOf = async (outbounds: Outbound[]): Promise<Date[]> => {
     const now = Date.now();
-    const turns: Date[] = [];
-    const byDevice = new Map<string, { device: DeviceRow; indices: number[] }>();
-    for (const [index, { device }] of outbounds.entries()) {
-      const group = byDevice.get(device.id) ?? { device, indices: [] };
-      group.indices.push(index);
-      byDevice.set(device.id, group);
-    }
-    for (const { device, indices } of byDevice.values()) {
-      const chats = indices.map((index) => outbounds[index]?.contact.phone ?? '');
-      const waits = await reserveTurns(db, context.channels[device.type].pacing, device.id, chats);
-      for (const [turn, index] of indices.entries()) turns[index] = new Date(now + (waits[turn] ?? 0));
-    }
-    return turns;
+    const waits = await reserveTurnsOf(
+      db,
+      outbounds.map(({ device, contact }) => ({
+        deviceId: device.id,
+        pacing: context.channels[device.type].pacing,
+        chat: contact.phone,
+      })),
+    );
+    return waits.map((wait) => new Date(now + wait));
   };
 
   /**
