@@ -6,7 +6,7 @@ import { Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { toChannelDevice } from '../devices/devices.mapper';
 import type { MessageContext } from './message-context';
-import { createMessagesRepository } from './messages.repository';
+import { createMessageDispatchRepository, type SendSubject } from './message-dispatch.repository';
 
 export const SEND_JOB = 'message.send';
 
@@ -41,7 +41,7 @@ export const createMessageDispatch = (context: MessageContext) => {
     if (!message.device_id) return 0;
     const [wait = 0] = await reserveTurns(db, adapter.pacing, message.device_id, [chat]);
     if (wait > 0)
-      await createMessagesRepository(db).keepSendTurn(
+      await createMessageDispatchRepository(db).keepSendTurn(
         message.client_id,
         message.id,
         new Date(Date.now() + wait),
@@ -52,7 +52,7 @@ export const createMessageDispatch = (context: MessageContext) => {
   /** A permanent failure, or retries exhausted: the message shows 'error' with the reason. */
   const failSend = async (clientId: string, messageId: string, reason: string): Promise<void> => {
     const outcome = await db.transaction(async (tx) => {
-      const failed = await createMessagesRepository(tx).markError(clientId, messageId, reason);
+      const failed = await createMessageDispatchRepository(tx).markError(clientId, messageId, reason);
       if (!failed) return undefined;
       await createContactsRepository(tx).updateLastMessageStatus(
         clientId,
@@ -67,16 +67,15 @@ export const createMessageDispatch = (context: MessageContext) => {
   };
 
   /**
-   * One attempt at a queued message, answering what happened instead of throwing, so a caller with rules
-   * of its own (a diffusion pausing on a provider code) reads the outcome; the send job's `dispatch` below
-   * turns it into the queue's retry and postpone.
+   * The attempt of a message whose turn was not ready to take in one statement: read, checked, paced
+   * (a wait answers `paced`), then claimed. Answers the claimed message with its device and contact, or
+   * what the attempt did instead.
    */
-  const attemptSend = async (
+  const claimAfterPacing = async (
     clientId: string,
     messageId: string,
-    attempt: number,
-  ): Promise<DispatchOutcome> => {
-    const messages = createMessagesRepository(db);
+  ): Promise<SendSubject | Exclude<DispatchOutcome, { kind: 'sent' }>> => {
+    const messages = createMessageDispatchRepository(db);
     const found = await messages.findForSend(clientId, messageId);
     if (!found) return { kind: 'skipped' };
     const { message: current, device, contact } = found;
@@ -86,30 +85,49 @@ export const createMessageDispatch = (context: MessageContext) => {
       await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
       return { kind: 'failed', failure: deliveryUnknown(DELIVERY_UNKNOWN_AFTER_RESTART) };
     }
+    if (device && contact) {
+      const wait = await paceSend(channels[device.type], current, contact.phone);
+      if (wait > 0) return { kind: 'paced', waitMs: wait, reason: `paced: ${device.type} send limit` };
+    }
+    const claimed = await messages.claimForDispatch(clientId, messageId);
+    return claimed ? { message: claimed, device, contact } : { kind: 'skipped' };
+  };
+
+  /**
+   * One attempt at a queued message, answering what happened instead of throwing, so a caller with rules
+   * of its own (a diffusion pausing on a provider code) reads the outcome; the send job's `dispatch` below
+   * turns it into the queue's retry and postpone.
+   */
+  const attemptSend = async (
+    clientId: string,
+    messageId: string,
+    attempt: number,
+  ): Promise<DispatchOutcome> => {
+    const messages = createMessageDispatchRepository(db);
+    const claimed = await messages.claimWhenTurnCame(clientId, messageId, new Date());
+    const ready = claimed ?? (await claimAfterPacing(clientId, messageId));
+    if (!('message' in ready)) return ready;
+    const { message: current, device, contact } = ready;
     if (!device || !contact) {
       const reason = 'the device or the contact no longer exists';
       await failSend(clientId, messageId, reason);
       return { kind: 'failed', failure: { ok: false, retryable: false, reason } };
     }
     const adapter = channels[device.type];
-    const wait = await paceSend(adapter, current, contact.phone);
-    if (wait > 0) return { kind: 'paced', waitMs: wait, reason: `paced: ${device.type} send limit` };
-    const claimed = await messages.claimForDispatch(clientId, messageId);
-    if (!claimed) return { kind: 'skipped' };
     let result: SendResult;
     try {
       result = await adapter.send(toChannelDevice(box, device), {
-        messageId: claimed.id,
+        messageId: current.id,
         to: contact.phone,
-        type: claimed.type,
-        body: claimed.body,
-        attachmentUrl: claimed.attachment_key
-          ? `${publicUrl}${files.url(claimed.attachment_key)}`
+        type: current.type,
+        body: current.body,
+        attachmentUrl: current.attachment_key
+          ? `${publicUrl}${files.url(current.attachment_key)}`
           : undefined,
-        filename: claimed.filename,
-        mimetype: claimed.mimetype,
-        template: claimed.template,
-        buttons: claimed.buttons,
+        filename: current.filename,
+        mimetype: current.mimetype,
+        template: current.template,
+        buttons: current.buttons,
         attempt,
       });
     } catch (error) {
@@ -120,7 +138,7 @@ export const createMessageDispatch = (context: MessageContext) => {
       const providerMessageId = result.providerMessageId;
       // One statement (atomic without a transaction): every send pays it, 80 a second per device.
       const sent: MessageRow = {
-        ...claimed,
+        ...current,
         message_id: providerMessageId,
         status: 'sent',
         dispatch_state: '',

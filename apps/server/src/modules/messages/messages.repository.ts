@@ -1,16 +1,8 @@
 import type { MessageStatus, MessageType, SharedContact } from '@conversa/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { recordset, returningRows } from '../../core/db/recordset';
-import {
-  type ContactRow,
-  contacts,
-  type DeviceRow,
-  devices,
-  type MessageRow,
-  messages,
-} from '../../core/db/schema';
-import type { ChangeInStatement } from '../../core/realtime/realtime-events.repository';
+import { contacts, type MessageRow, messages } from '../../core/db/schema';
 
 export type NewMessage = Omit<typeof messages.$inferInsert, 'client_id'>;
 
@@ -50,24 +42,6 @@ export const createMessagesRepository = (db: Executor) => {
       const rows = await db
         .select()
         .from(messages)
-        .where(tenant(clientId, eq(messages.id, id)))
-        .limit(1);
-      return rows[0];
-    },
-
-    /** A message with its device and contact, in one read: what each send attempt starts from. */
-    async findForSend(
-      clientId: string,
-      id: string,
-    ): Promise<{ message: MessageRow; device: DeviceRow | null; contact: ContactRow | null } | undefined> {
-      const rows = await db
-        .select({ message: messages, device: devices, contact: contacts })
-        .from(messages)
-        .leftJoin(devices, and(eq(devices.client_id, messages.client_id), eq(devices.id, messages.device_id)))
-        .leftJoin(
-          contacts,
-          and(eq(contacts.client_id, messages.client_id), eq(contacts.id, messages.contact_id)),
-        )
         .where(tenant(clientId, eq(messages.id, id)))
         .limit(1);
       return rows[0];
@@ -264,77 +238,6 @@ export const createMessagesRepository = (db: Executor) => {
             on conflict (device_id, message_id) do nothing
             returning *`,
       );
-    },
-
-    /**
-     * Claims a queued outbound message for one provider call and records the attempt, committed before the
-     * call: only one caller can win, and a later attempt that finds 'dispatching' knows an earlier call's
-     * outcome was never recorded (see messages.service dispatch).
-     */
-    async claimForDispatch(clientId: string, id: string): Promise<MessageRow | undefined> {
-      const rows = await db
-        .update(messages)
-        .set({
-          dispatched_at: sql`now()`,
-          dispatch_state: 'dispatching',
-          dispatch_attempts: sql`${messages.dispatch_attempts} + 1`,
-          send_turn_at: null,
-        })
-        .where(
-          tenant(
-            clientId,
-            eq(messages.id, id),
-            eq(messages.from_me, true),
-            eq(messages.status, 'queue'),
-            isNull(messages.message_id),
-            eq(messages.dispatch_state, ''),
-            // Deleted while it waited: it is not sent.
-            eq(messages.deleted, false),
-          ),
-        )
-        .returning();
-      return rows[0];
-    },
-
-    /** The provider certainly did not take the message (it said so): the next attempt may claim it again. */
-    /** The send turn the pacing promised this queued message, kept for the attempt that comes back at it. */
-    async keepSendTurn(clientId: string, id: string, at: Date): Promise<void> {
-      await db
-        .update(messages)
-        .set({ send_turn_at: at })
-        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')));
-    },
-
-    async releaseClaim(clientId: string, id: string): Promise<void> {
-      await db
-        .update(messages)
-        .set({ dispatch_state: '' })
-        .where(tenant(clientId, eq(messages.id, id), isNull(messages.message_id)));
-    },
-
-    /**
-     * The statement parts of a queued message accepted by its provider: the message `sent` with the
-     * provider's id, and its conversation's summary with it when it is the last message (see
-     * realtime's recordWith, which runs them with the notification; `sent` says whether it moved).
-     */
-    sentChange(clientId: string, id: string, providerId: string): ChangeInStatement {
-      return {
-        ctes: sql`sent as (update messages set message_id = ${providerId}, status = 'sent', dispatch_state = ''
-            where client_id = ${clientId} and id = ${id} and status = 'queue' returning contact_id),
-          summary as (update contacts c
-            set last_message = c.last_message || ${JSON.stringify({ status: 'sent', message_id: providerId })}::jsonb
-            from sent where c.client_id = ${clientId} and c.id = sent.contact_id and c.last_message->>'id' = ${id})`,
-        decidedBy: 'sent',
-      };
-    },
-
-    async markError(clientId: string, id: string, reason: string): Promise<MessageRow | undefined> {
-      const rows = await db
-        .update(messages)
-        .set({ status: 'error', error: reason.slice(0, 500) })
-        .where(tenant(clientId, eq(messages.id, id), eq(messages.status, 'queue')))
-        .returning();
-      return rows[0];
     },
 
     /** Moves a status only from the value it was read with, so out-of-order receipts cannot go back. */
