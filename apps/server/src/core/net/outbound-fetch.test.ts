@@ -134,6 +134,20 @@ describe('fetching a URL that came from outside', () => {
     expect(internal.connections()).toBe(before);
   });
 
+  it('keeps its connection to the configured provider origin for the calls that follow', async () => {
+    const before = internal.connections();
+    for (let call = 0; call < 3; call += 1) {
+      const answer = await fetchOutbound(`${internal.url}/media`, {
+        ...options({ allowHosts: [] }),
+        method: 'POST',
+        body: '{}',
+        trustedOrigin: internal.url,
+      });
+      expect(answer.body.toString()).toBe('internal secret');
+    }
+    expect(internal.connections() - before).toBeLessThanOrEqual(1);
+  });
+
   it('gives up on a host that never answers once the time is up', async () => {
     const started = Date.now();
     const failure = await fetchOutbound(`${relay.url}/hang`, options({ timeoutMs: 300 })).catch(

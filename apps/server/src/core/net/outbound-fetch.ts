@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isForbiddenAddress } from './address-policy';
 
@@ -49,6 +49,19 @@ const ORIGIN_BOUND_HEADERS = new Set([
 ]);
 
 type Target = { address: string; family: number };
+
+/**
+ * Connections to the hosts our own configuration names (a provider's API base, a test's allowed host)
+ * are kept open between calls: nothing is checked on them that a kept connection would skip, and a
+ * morning's 80 sends a second to one API no longer open a connection (and over https a TLS session)
+ * each. One idle for a second is closed, well inside the servers' own idle limits (5 s for Node's, a
+ * minute and more for the providers'), so a call is hardly ever written to a connection being closed.
+ */
+const KEPT_IDLE_MS = 1_000;
+const keptAlive = {
+  'http:': new HttpAgent({ keepAlive: true, timeout: KEPT_IDLE_MS }),
+  'https:': new HttpsAgent({ keepAlive: true, timeout: KEPT_IDLE_MS }),
+};
 
 const isExempt = (url: URL, request: OutboundRequest): boolean =>
   url.origin === request.trustedOrigin ||
@@ -116,8 +129,8 @@ const exchange = (
         method: request.method ?? 'GET',
         headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
         signal,
-        // No pooled sockets: a kept-alive connection would skip the check of the next request.
-        agent: false,
+        // A checked address gets a connection of its own: a kept one would skip the next request's check.
+        agent: target ? false : keptAlive[url.protocol === 'https:' ? 'https:' : 'http:'],
         ...(target ? { lookup: pinnedLookup(target) } : {}),
       },
       (incoming) => {
