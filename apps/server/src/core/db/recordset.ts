@@ -9,15 +9,13 @@ import type { Executor } from './database';
  */
 export const recordset = (records: readonly object[]): SQL => sql`${JSON.stringify(records)}::jsonb`;
 
-/** Runs a hand-written statement answering whole rows of `table` (RETURNING *), decoded as Drizzle does. */
-export const returningRows = async <T extends PgTable>(
-  db: Executor,
+/** Whole rows of `table` as the driver answered them (a hand-written RETURNING *), decoded as Drizzle does. */
+export const decodeRows = <T extends PgTable>(
   table: T,
-  query: SQL,
-): Promise<T['$inferSelect'][]> => {
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  rows: Record<string, unknown>[],
+): T['$inferSelect'][] => {
   const columns = Object.entries(getTableColumns(table));
-  return result.rows.map(
+  return rows.map(
     (raw) =>
       Object.fromEntries(
         columns.map(([key, column]) => {
@@ -26,4 +24,14 @@ export const returningRows = async <T extends PgTable>(
         }),
       ) as T['$inferSelect'],
   );
+};
+
+/** Runs a hand-written statement answering whole rows of `table` (RETURNING *), decoded as Drizzle does. */
+export const returningRows = async <T extends PgTable>(
+  db: Executor,
+  table: T,
+  query: SQL,
+): Promise<T['$inferSelect'][]> => {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return decodeRows(table, result.rows);
 };

@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { returningRows } from '../db/recordset';
+import { decodeRows } from '../db/recordset';
 import { type JobRow, jobs } from '../db/schema';
 
 /**
@@ -64,21 +64,31 @@ export const createJobLease = ({
 
   /**
    * Up to `limit` due jobs of the given names, oldest first, claimed for this worker (SKIP LOCKED: no other
-   * worker takes them). Pending and due only, so the (status, run_at) index hands the oldest at once
-   * whatever the backlog (expired leases are turned back to pending by the poll, not here: an OR made every
-   * claim sort it). Written out rather than built: every job pays it, and Drizzle's builder cost more CPU
-   * than the statement (docs/BENCHMARKS.md).
+   * worker takes them), and whether more were due than it took: a worker asks again, or calls another to
+   * help, only then (a paced send's job is due alone, and each empty ask was a statement). Pending and due
+   * only, so the (status, run_at) index hands the oldest at once whatever the backlog (expired leases are
+   * turned back to pending by the poll, not here: an OR made every claim sort it). Written out rather than
+   * built: every job pays it, and Drizzle's builder cost more CPU than the statement (docs/BENCHMARKS.md).
    */
-  const claimDue = (names: string[], limit: number): Promise<JobRow[]> =>
-    returningRows(
-      db,
-      jobs,
-      sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()},
+  const claimDue = async (
+    names: string[],
+    limit: number,
+  ): Promise<{ claimed: JobRow[]; isMoreDue: boolean }> => {
+    const result = (await db.execute(
+      sql`with due as (select id, run_at from jobs where status = 'pending' and run_at <= now()
+            and name in ${names} order by run_at limit ${limit + 1} for update skip locked),
+          counted as (select count(*)::int as due from due)
+        update jobs set status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()},
           update_date = now()
-        where id in (select id from jobs where status = 'pending' and run_at <= now() and name in ${names}
-          order by run_at limit ${limit} for update skip locked)
-        returning *`,
-    );
+        from counted
+        where jobs.id in (select id from due order by run_at limit ${limit})
+        returning jobs.*, counted.due`,
+    )) as unknown as { rows: (Record<string, unknown> & { due: number })[] };
+    return {
+      claimed: decodeRows(jobs, result.rows),
+      isMoreDue: (result.rows[0]?.due ?? 0) > limit,
+    };
+  };
 
   /** The jobs that succeeded, done in one statement (their own claims only, see ownClaim). */
   const markDone = (succeeded: JobRow[]) =>

@@ -209,6 +209,45 @@ describe('job queue with two workers on one database', () => {
     }
   });
 
+  it('jobs due one at a time (paced sends) are claimed once each: no worker asks again for nothing', async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 5 });
+    pool.on('error', () => {});
+    pools.push(pool);
+    let claims = 0;
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      Object.assign(client, {
+        query: (...args: unknown[]) => {
+          const [config] = args;
+          const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
+          if (text?.includes("set status = 'running'")) claims += 1;
+          return query(...args);
+        },
+      });
+    });
+    const queue = createJobQueue({
+      db: drizzle({ client: pool, schema }) as unknown as Database,
+      logger: quiet(),
+      pollMs: 60_000,
+    });
+    queues.push(queue);
+    const ran: string[] = [];
+    const send = defineJob<{ label: string }>('test.paced-send');
+    queue.define(send, { run: async ({ label }) => void ran.push(label) });
+    queue.start();
+    await until(() => claims === 1);
+    await queue.enqueueMany(
+      db,
+      [0, 1, 2, 3, 4].map((index) =>
+        send.job({ label: String(index) }, { key: `paced:${index}`, delayMs: 200 + index * 100 }),
+      ),
+    );
+    await until(() => ran.length === 5, 5_000);
+    // The start's look, then one claim per job at its turn (each used to bring two empty ones: 16).
+    expect(ran).toEqual(['0', '1', '2', '3', '4']);
+    expect(claims).toBeLessThanOrEqual(7);
+  });
+
   it('a recurring job runs once per occurrence whatever the number of processes', async () => {
     let runs = 0;
     const [first, second] = [worker(), worker()];

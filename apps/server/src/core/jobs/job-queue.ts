@@ -107,12 +107,6 @@ export const createJobQueue = (options: JobQueueOptions) => {
     });
   };
 
-  const claim = async () => {
-    const names = [...definitions.keys()];
-    if (names.length === 0) return undefined;
-    return (await claimDue(names, 1))[0];
-  };
-
   const finish = async (job: JobRow, definition: JobDefinition, error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     const isLastAttempt = job.attempts >= job.max_attempts;
@@ -163,14 +157,19 @@ export const createJobQueue = (options: JobQueueOptions) => {
     }
   };
 
-  const runOne = async (): Promise<boolean> => {
-    const job = await claim();
-    if (!job) return false;
+  /** Runs the next due job (with the rest of its batch): nothing due, the last one due, or more due. */
+  const runOne = async (): Promise<'none' | 'last' | 'more'> => {
+    const names = [...definitions.keys()];
+    if (names.length === 0) return 'none';
+    const { claimed, isMoreDue } = await claimDue(names, 1);
+    const [job] = claimed;
+    if (!job) return 'none';
+    const next = isMoreDue ? 'more' : 'last';
     const definition = definitions.get(job.name);
-    if (!definition) return true;
+    if (!definition) return next;
     // The rest of a batch: up to size - 1 more due jobs of the first one's name.
     const more = (definition.batch?.size ?? 1) - 1;
-    const batch = [job, ...(more > 0 ? await claimDue([job.name], more) : [])];
+    const batch = [job, ...(more > 0 && isMoreDue ? (await claimDue([job.name], more)).claimed : [])];
     const release = holdLease(batch);
     const failures = await attempt(definition, batch).finally(release);
     const succeeded = batch.filter((_, index) => failures[index] === undefined);
@@ -178,12 +177,12 @@ export const createJobQueue = (options: JobQueueOptions) => {
     for (const [index, failed] of batch.entries()) {
       if (failures[index] !== undefined) await finish(failed, definition, failures[index]);
     }
-    return true;
+    return next;
   };
 
   /**
    * Set by a kick that found every worker busy. A worker clears it before each claim and, when its claim
-   * finds nothing, claims once more if it was set meanwhile: the jobs that kick announced may have
+   * finds nothing or nothing more was due, claims once more if it was set meanwhile: the jobs that kick announced may have
    * committed after that claim looked, and without this every worker could stop with them due, until the
    * next poll (a second of nothing in a burst of confirmation answers).
    */
@@ -193,12 +192,11 @@ export const createJobQueue = (options: JobQueueOptions) => {
     try {
       while (isStarted) {
         isKickedWhileBusy = false;
-        if (await runOne()) {
-          // Jobs are due: another worker joins (up to the concurrency) while this one keeps draining.
-          kick();
-        } else if (!isKickedWhileBusy) {
-          return;
-        }
+        const ran = await runOne();
+        // More were due: another worker joins (up to the concurrency) while this one keeps draining.
+        if (ran === 'more') kick();
+        // Nothing more was due when it claimed: it stops, unless a kick came while every worker was busy.
+        else if (!isKickedWhileBusy) return;
       }
     } catch (error) {
       if (isStarted) logger.error({ err: error }, 'job worker failed');
