@@ -4,12 +4,19 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CLIENT_PERMISSIONS, NUMBER_FORMATS, type PermissionKey } from '@conversa/domain';
 import { hashPassword } from '../apps/server/src/core/auth/passwords';
-import { createSecretBox } from '../apps/server/src/core/crypto/secret-box';
 import { connectDatabase } from '../apps/server/src/core/db/database';
-import { sealConfig } from '../apps/server/src/modules/devices/devices.mapper';
 import { type DatabaseTarget, openSql, recreatePostgresDatabase, type Sql } from './lib/db';
+import { contactIndexDigits, md5Uuid, sha256 } from './lib/ids';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from './lib/names';
+import {
+  type BenchProviderDevices,
+  type BenchWhatsappDevice,
+  createProviderDevices,
+  createWhatsappDevice,
+} from './lib/provider-devices';
 import { BENCH_SECRET_KEY } from './lib/server';
+
+export type { BenchProviderDevices, BenchWhatsappDevice } from './lib/provider-devices';
 
 /**
  * The scale-data generator. Everything is derived from the seed through md5 in SQL (generate_series,
@@ -27,14 +34,6 @@ export type BenchUser = {
   fixed: string[];
 };
 export type BenchDevice = { id: string; secret: string };
-/** The tenant's WhatsApp Cloud API number: what a signed delivery to it names. */
-export type BenchWhatsappDevice = {
-  id: string;
-  appSecret: string;
-  phoneNumberId: string;
-  wabaId: string;
-  displayPhoneNumber: string;
-};
 export type BenchTenant = {
   tag: string;
   clientId: string;
@@ -45,6 +44,8 @@ export type BenchTenant = {
   devices: BenchDevice[];
   /** One more device, receiving only the ingest phase's WhatsApp deliveries. */
   whatsapp: BenchWhatsappDevice;
+  /** One device per other provider, each receiving only the ingest phase's deliveries in its format. */
+  providers: BenchProviderDevices;
   owner: BenchUser;
   agents: BenchUser[];
 };
@@ -60,28 +61,13 @@ const STAGE_NAMES = ['Nuevo', 'Contactado', 'Calificado', 'Cliente', 'Perdido'];
 
 const AGENT_ACCESS: PermissionKey[] = ['chat.view', 'chat.lockchat', 'chat.releasechat'];
 
-/** md5 of a text as PostgreSQL's `md5(text)::uuid` writes it. */
-export const md5Uuid = (text: string): string => {
-  const hex = createHash('md5').update(text).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
 /** The same uniform [0, 1) draw as pg_temp.u below. */
 const u = (text: string): number =>
   Number.parseInt(createHash('md5').update(text).digest('hex').slice(0, 8), 16) / 4294967296;
 
-const sha256 = (text: string, encoding: 'hex' | 'base64url') =>
-  createHash('sha256').update(text).digest(encoding);
-/** Meta's object ids (phone number, business account) are digits only; the device form checks it. */
-const metaId = (text: string) =>
-  `1${String(Number.parseInt(createHash('md5').update(text).digest('hex').slice(0, 12), 16)).padStart(15, '0')}`;
-
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const literalArray = (values: string[], type = 'text') =>
   `array[${values.map(literal).join(',')}]::${type}[]`;
-
-const contactIndexDigits = 8;
-export const phoneOf = (prefix: string, index: number) =>
-  `${prefix}${String(index).padStart(contactIndexDigits, '0')}`;
 
 const timed = async <T>(
   seconds: Record<string, number>,
@@ -95,40 +81,6 @@ const timed = async <T>(
 };
 
 const log = (text: string) => process.stderr.write(`[generate] ${text}\n`);
-
-/**
- * A connected WhatsApp Cloud API device whose config holds what the product's device form asks for, the
- * secrets sealed by the server's own sealConfig with the key the benchmark's server runs with.
- */
-const createWhatsappDevice = async (
-  sql: Sql,
-  s: string,
-  clientId: string,
-  phonePrefix: string,
-): Promise<BenchWhatsappDevice> => {
-  const device: BenchWhatsappDevice = {
-    id: md5Uuid(`${s}:whatsapp`),
-    // Meta's app secrets are 32 hexadecimal characters.
-    appSecret: sha256(`${s}:whatsapp:app_secret`, 'hex').slice(0, 32),
-    phoneNumberId: metaId(`${s}:whatsapp:phone_number_id`),
-    wabaId: metaId(`${s}:whatsapp:waba_id`),
-    // Contacts are numbered from 1, so number 0 of the tenant's prefix is free for the business itself.
-    displayPhoneNumber: phoneOf(phonePrefix, 0),
-  };
-  const config = sealConfig(createSecretBox(BENCH_SECRET_KEY), {
-    phone_number_id: device.phoneNumberId,
-    waba_id: device.wabaId,
-    access_token: `EAA${sha256(`${s}:whatsapp:access_token`, 'base64url')}`,
-    app_secret: device.appSecret,
-    verify_token: sha256(`${s}:whatsapp:verify_token`, 'base64url'),
-  });
-  await sql.query(
-    `insert into devices (id, client_id, name, type, mode, status, setting)
-     values ($1, $2, 'WhatsApp', 'whatsapp', 'official', 'connected', $3::jsonb)`,
-    [device.id, clientId, JSON.stringify({ conect: { type: 'whatsapp', status: 'connected', config } })],
-  );
-  return device;
-};
 
 const createTenant = async (
   sql: Sql,
@@ -183,6 +135,7 @@ const createTenant = async (
     );
   }
   const whatsapp = await createWhatsappDevice(sql, s, clientId, phonePrefix);
+  const providers = await createProviderDevices(sql, s, clientId, phonePrefix);
   const contactId = (index: number) => md5Uuid(`${s}:c:${index}`);
   const makeUser = (index: number, account: 'client' | 'user'): BenchUser => ({
     id: md5Uuid(`${s}:user:${index}`),
@@ -218,7 +171,7 @@ const createTenant = async (
       [sha256(user.token, 'hex'), user.id, clientId],
     );
   }
-  return { tag, clientId, timezone, phonePrefix, size, devices, whatsapp, owner, agents };
+  return { tag, clientId, timezone, phonePrefix, size, devices, whatsapp, providers, owner, agents };
 };
 
 /** Contacts, then messages in chunks, then the summaries and counters read back from the messages. */

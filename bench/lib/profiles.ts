@@ -9,7 +9,10 @@ export type Profile = {
   tenant: { contacts: number; messages: number; devices: number; agents: number };
   smallTenant: { contacts: number; messages: number; devices: number; agents: number };
   ingest: {
-    /** The open-loop rates of each webhook format; each format also gets one closed-loop run for its max. */
+    /**
+     * The open-loop rates of each webhook format; each format also gets one closed-loop run for its max (the
+     * providers beside the Cloud API, whose paths differ only in their adapters, that run alone).
+     */
     rates: Record<WebhookFormat, number[]>;
     seconds: number;
     maxSeconds: number;
@@ -34,7 +37,12 @@ export const PROFILES: Record<ProfileName, Profile> = {
     database: 'embedded',
     tenant: { contacts: 200, messages: 2_000, devices: 2, agents: 5 },
     smallTenant: { contacts: 20, messages: 100, devices: 1, agents: 2 },
-    ingest: { rates: { sandbox: [50], whatsapp: [50] }, seconds: 1.5, maxSeconds: 1.5, maxConnections: 8 },
+    ingest: {
+      rates: { sandbox: [50], whatsapp: [50], dialog360: [], twilio: [], maytapi: [] },
+      seconds: 1.5,
+      maxSeconds: 1.5,
+      maxConnections: 8,
+    },
     inbox: { requests: 5, warmup: 1 },
     realtime: { sockets: 20, otherSockets: 5, eventsPerSecond: 20, seconds: 1.5, twoProcesses: false },
     limits: { rawSeconds: 1, rawConnections: 1 },
@@ -46,7 +54,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     tenant: { contacts: 5_000, messages: 50_000, devices: 3, agents: 20 },
     smallTenant: { contacts: 200, messages: 2_000, devices: 1, agents: 3 },
     ingest: {
-      rates: { sandbox: [100, 300], whatsapp: [300] },
+      rates: { sandbox: [100, 300], whatsapp: [300], dialog360: [], twilio: [], maytapi: [] },
       seconds: 5,
       maxSeconds: 5,
       maxConnections: 32,
@@ -62,7 +70,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     tenant: { contacts: 100_000, messages: 2_000_000, devices: 4, agents: 20 },
     smallTenant: { contacts: 1_000, messages: 10_000, devices: 1, agents: 3 },
     ingest: {
-      rates: { sandbox: [100, 300, 1_000], whatsapp: [300, 1_000] },
+      rates: { sandbox: [100, 300, 1_000], whatsapp: [300, 1_000], dialog360: [], twilio: [], maytapi: [] },
       seconds: 10,
       maxSeconds: 10,
       maxConnections: 64,

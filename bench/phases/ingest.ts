@@ -19,12 +19,17 @@ export const INGEST_FORMATS: Record<
 > = {
   sandbox: { name: 'sandbox', labelPrefix: '', idPrefix: 'ing-', newPhonePrefix: '567' },
   whatsapp: { name: 'WhatsApp', labelPrefix: 'wa-', idPrefix: 'wamid.ing-', newPhonePrefix: '565' },
+  dialog360: { name: '360dialog', labelPrefix: 'd3-', idPrefix: 'wamid.ing-', newPhonePrefix: '563' },
+  twilio: { name: 'Twilio', labelPrefix: 'tw-', idPrefix: 'SMing-', newPhonePrefix: '562' },
+  maytapi: { name: 'gateway (maytapi)', labelPrefix: 'gw-', idPrefix: 'gw.ing-', newPhonePrefix: '561' },
 };
 const FORMATS = Object.keys(INGEST_FORMATS) as WebhookFormat[];
 
 /** The devices a format's deliveries are stored on. */
-export const deviceIdsOf = (tenant: BenchTenant, format: WebhookFormat): string[] =>
-  format === 'whatsapp' ? [tenant.whatsapp.id] : tenant.devices.map((device) => device.id);
+export const deviceIdsOf = (tenant: BenchTenant, format: WebhookFormat): string[] => {
+  if (format === 'sandbox') return tenant.devices.map((device) => device.id);
+  return [format === 'whatsapp' ? tenant.whatsapp.id : tenant.providers[format].id];
+};
 
 export type IngestRun = {
   format: WebhookFormat;
@@ -116,6 +121,7 @@ export const loadInput = (
   connections: profile.ingest.maxConnections,
   devices: tenant.devices,
   whatsapp: tenant.whatsapp,
+  providers: tenant.providers,
   existingPrefix: tenant.phonePrefix,
   existingContacts: tenant.size.contacts,
   newPrefix: INGEST_FORMATS.sandbox.newPhonePrefix,
@@ -221,9 +227,11 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
           ack: Histogram.from(result.ack).summary(),
         };
       };
+      const bareFastify: Partial<IngestResult['bareFastify']> = {};
+      for (const format of FORMATS) bareFastify[format] = await measureBare(format);
       return {
         runs,
-        bareFastify: { sandbox: await measureBare('sandbox'), whatsapp: await measureBare('whatsapp') },
+        bareFastify: bareFastify as IngestResult['bareFastify'],
         notificationSizes: listener.sizes,
       } satisfies IngestResult;
     } finally {

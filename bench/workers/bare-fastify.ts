@@ -1,11 +1,14 @@
 import Fastify from 'fastify';
 import { serve } from '../lib/rpc';
 
-/** The limit of the HTTP layer: Fastify with one JSON route and nothing behind it. */
+/** The limit of the HTTP layer: Fastify with one route and nothing behind it (JSON, and Twilio's form posts). */
 const app = Fastify({ logger: false });
+app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+  done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+);
 app.post('/bare', async (request) => {
-  const body = request.body as { message?: { id?: string } };
-  return { status_codes: 200, data: [], info: body.message?.id ?? '' };
+  const body = request.body as { message?: { id?: string }; MessageSid?: string };
+  return { status_codes: 200, data: [], info: body.message?.id ?? body.MessageSid ?? '' };
 });
 
 serve({

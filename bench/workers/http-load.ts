@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import type { BenchDevice, BenchWhatsappDevice } from '../generate';
+import type { BenchDevice, BenchProviderDevices, BenchWhatsappDevice } from '../generate';
 import { Histogram, type HistogramData } from '../lib/histogram';
 import { jsonPostOptions } from '../lib/http';
 import { FIRST_NAMES, LAST_NAMES, PHRASES } from '../lib/names';
@@ -12,13 +12,16 @@ import { serve } from '../lib/rpc';
  * counted from the moment each request was due, so a slow server cannot hide queueing) or closed-loop
  * on N connections to find the highest sustained rate.
  */
-export type WebhookFormat = 'sandbox' | 'whatsapp';
+export type WebhookFormat = 'sandbox' | 'whatsapp' | 'dialog360' | 'twilio' | 'maytapi';
 
 export type LoadInput = {
   baseUrl: string;
   /**
    * `sandbox`: POST /webhooks/sandbox/{device} with the X-Sandbox-Secret header; `whatsapp`: the Cloud API
-   * notification to POST /webhooks/whatsapp/{device}, signed with the app secret (X-Hub-Signature-256).
+   * notification to POST /webhooks/whatsapp/{device}, signed with the app secret (X-Hub-Signature-256);
+   * `dialog360`: the same notification with 360dialog's secret header; `twilio`: Twilio's form post signed
+   * over the server's PUBLIC_URL (the bench server's is its own address, `baseUrl`); `maytapi`: the
+   * gateway's message event with the secret in the query.
    */
   target: WebhookFormat;
   /** The same requests to POST /bare on the bare Fastify server: the limit of the HTTP layer. */
@@ -31,6 +34,8 @@ export type LoadInput = {
   devices: BenchDevice[];
   /** The number the `whatsapp` target delivers to. */
   whatsapp: BenchWhatsappDevice;
+  /** The numbers the `dialog360`, `twilio` and `maytapi` targets deliver to. */
+  providers: BenchProviderDevices;
   existingPrefix: string;
   existingContacts: number;
   newPrefix: string;
@@ -94,30 +99,47 @@ const sandboxCall =
     };
   };
 
-/** Meta's notification of one inbound text message, signed over its exact bytes as Meta signs it. */
-const whatsappCall =
-  (device: BenchWhatsappDevice) =>
-  (delivery: Delivery): WebhookCall => {
-    const value = {
-      messaging_product: 'whatsapp',
-      metadata: { display_phone_number: device.displayPhoneNumber, phone_number_id: device.phoneNumberId },
-      contacts: [{ profile: { name: delivery.name }, wa_id: delivery.phone }],
-      messages: [
-        {
-          from: delivery.phone,
-          id: delivery.id,
-          timestamp: String(Math.floor(delivery.sentAt / 1000)),
-          type: 'text',
-          text: { body: delivery.text },
-        },
-      ],
-    };
-    const body = Buffer.from(
+/** Meta's notification of one inbound text message (the Cloud API format, 360dialog's too). */
+const cloudApiBody =
+  (number: { phoneNumberId: string; displayPhoneNumber: string }, wabaId: string) => (delivery: Delivery) =>
+    Buffer.from(
       JSON.stringify({
         object: 'whatsapp_business_account',
-        entry: [{ id: device.wabaId, changes: [{ field: 'messages', value }] }],
+        entry: [
+          {
+            id: wabaId,
+            changes: [
+              {
+                field: 'messages',
+                value: {
+                  messaging_product: 'whatsapp',
+                  metadata: {
+                    display_phone_number: number.displayPhoneNumber,
+                    phone_number_id: number.phoneNumberId,
+                  },
+                  contacts: [{ profile: { name: delivery.name }, wa_id: delivery.phone }],
+                  messages: [
+                    {
+                      from: delivery.phone,
+                      id: delivery.id,
+                      timestamp: String(Math.floor(delivery.sentAt / 1000)),
+                      type: 'text',
+                      text: { body: delivery.text },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
       }),
     );
+
+/** Signed over its exact bytes as Meta signs it. */
+const whatsappCall = (device: BenchWhatsappDevice) => {
+  const bodyOf = cloudApiBody(device, device.wabaId);
+  return (delivery: Delivery): WebhookCall => {
+    const body = bodyOf(delivery);
     const signature = createHmac('sha256', device.appSecret).update(body).digest('hex');
     return {
       path: `/webhooks/whatsapp/${device.id}`,
@@ -125,6 +147,84 @@ const whatsappCall =
       body,
     };
   };
+};
+
+/** 360dialog forwards Meta's notification with the header it was told to send on connect. */
+const dialog360Call = (device: BenchProviderDevices['dialog360']) => {
+  const bodyOf = cloudApiBody(device, '0');
+  return (delivery: Delivery): WebhookCall => ({
+    path: `/webhooks/dialog360/${device.id}`,
+    headers: { 'x-conversa-webhook-secret': device.webhookSecret },
+    body: bodyOf(delivery),
+  });
+};
+
+/**
+ * Twilio's inbound message callback, form-encoded and signed as Twilio signs it: base64 HMAC-SHA1 with the
+ * auth token of the URL it called followed by each parameter, sorted by name, as name then value.
+ */
+const twilioCall = (device: BenchProviderDevices['twilio'], publicUrl: string) => {
+  const path = `/webhooks/twilio/${device.id}`;
+  return (delivery: Delivery): WebhookCall => {
+    const params: [string, string][] = [
+      ['AccountSid', device.accountSid],
+      ['ApiVersion', '2010-04-01'],
+      ['Body', delivery.text],
+      ['From', `whatsapp:+${delivery.phone}`],
+      ['MessageSid', delivery.id],
+      ['MessageType', 'text'],
+      ['NumMedia', '0'],
+      ['ProfileName', delivery.name],
+      ['SmsStatus', 'received'],
+      ['To', `whatsapp:${device.fromNumber}`],
+      ['WaId', delivery.phone],
+    ];
+    const signed = `${publicUrl}${path}${params.map(([name, value]) => name + value).join('')}`;
+    return {
+      path,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': createHmac('sha1', device.authToken).update(signed, 'utf8').digest('base64'),
+      },
+      body: Buffer.from(new URLSearchParams(params).toString()),
+    };
+  };
+};
+
+/** The gateway's event for a message its linked phone received, to the webhook it registered. */
+const maytapiCall =
+  (device: BenchProviderDevices['maytapi']) =>
+  (delivery: Delivery): WebhookCall => ({
+    path: `/webhooks/maytapi/${device.id}?secret=${encodeURIComponent(device.webhookSecret)}`,
+    headers: {},
+    body: Buffer.from(
+      JSON.stringify({
+        type: 'message',
+        phone_id: device.phoneId,
+        message: { id: delivery.id, type: 'text', text: delivery.text, fromMe: false },
+        user: { id: `${delivery.phone}@c.us`, name: delivery.name, phone: delivery.phone },
+        conversation: `${delivery.phone}@c.us`,
+        conversation_name: delivery.name,
+        receiver: device.receiver,
+        timestamp: Math.floor(delivery.sentAt / 1000),
+      }),
+    ),
+  });
+
+const callsOf = (input: LoadInput): ((delivery: Delivery) => WebhookCall) => {
+  switch (input.target) {
+    case 'sandbox':
+      return sandboxCall(input.devices);
+    case 'whatsapp':
+      return whatsappCall(input.whatsapp);
+    case 'dialog360':
+      return dialog360Call(input.providers.dialog360);
+    case 'twilio':
+      return twilioCall(input.providers.twilio, input.baseUrl);
+    case 'maytapi':
+      return maytapiCall(input.providers.maytapi);
+  }
+};
 
 const run = async (input: LoadInput): Promise<LoadResult> => {
   const url = new URL(input.baseUrl);
@@ -141,7 +241,7 @@ const run = async (input: LoadInput): Promise<LoadResult> => {
   let failed = 0;
   let duplicatesSent = 0;
   let counter = 0;
-  const callOf = input.target === 'whatsapp' ? whatsappCall(input.whatsapp) : sandboxCall(input.devices);
+  const callOf = callsOf(input);
 
   const nextDelivery = (): Delivery => {
     counter += 1;
