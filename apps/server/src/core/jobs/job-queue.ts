@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database';
 import { recordset } from '../db/recordset';
@@ -277,8 +277,12 @@ export const createJobQueue = (options: JobQueueOptions) => {
   }
 
   /** Many jobs in one statement inside the caller's transaction (a batch's follow-ups); a key already there is kept. */
-  async function enqueueMany(executor: Executor, batch: readonly Omit<NewJob, 'replace'>[]): Promise<void> {
-    if (batch.length === 0) return;
+  /**
+   * Jobs to add (a keyed one already there is kept) as a WITH entry named `jobs_added`, for a statement of
+   * the caller's that commits them (the inbound writer's); their wake timers are set now.
+   */
+  function enqueuePart(batch: readonly Omit<NewJob, 'replace'>[]): SQL | undefined {
+    if (batch.length === 0) return undefined;
     const records = batch.map((job) => {
       const runAt = job.runAt ?? new Date(Date.now() + (job.delayMs ?? 0));
       wakeAt(runAt);
@@ -290,12 +294,15 @@ export const createJobQueue = (options: JobQueueOptions) => {
         max_attempts: job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       };
     });
-    await executor.execute(
-      sql`insert into ${jobs} (name, key, payload, run_at, max_attempts)
+    return sql`jobs_added as (insert into ${jobs} (name, key, payload, run_at, max_attempts)
         select name, key, payload, run_at, max_attempts from jsonb_to_recordset(${recordset(records)})
           as r(name text, key text, payload jsonb, run_at timestamptz, max_attempts integer)
-        on conflict (key) do nothing`,
-    );
+        on conflict (key) do nothing)`;
+  }
+
+  async function enqueueMany(executor: Executor, batch: readonly Omit<NewJob, 'replace'>[]): Promise<void> {
+    const part = enqueuePart(batch);
+    if (part) await executor.execute(sql`with ${part} select 1`);
   }
 
   function define<P extends JobPayload>(type: JobType<P> | string, definition: JobDefinition<P>) {
@@ -313,6 +320,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
   return {
     enqueue,
     enqueueMany,
+    enqueuePart,
     kick,
     define,
     schedule,

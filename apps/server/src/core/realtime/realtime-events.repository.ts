@@ -22,9 +22,10 @@ export type StoredNotification = {
 
 /**
  * A change made in the same statement as its notifications: `ctes` are data-modifying WITH entries, and
- * the one named `decidedBy` says whether anything changed (the notifications are stored only then).
+ * the one named `decidedBy`, when given, says whether anything changed (the notifications are stored only
+ * then; without it they always are).
  */
-export type ChangeInStatement = { ctes: SQL; decidedBy: string };
+export type ChangeInStatement = { ctes: SQL; decidedBy?: string };
 
 const recordMany = async (
   db: Executor,
@@ -32,7 +33,8 @@ const recordMany = async (
   drafts: NotificationDraft[],
   change?: ChangeInStatement,
 ): Promise<StoredNotification[]> => {
-  if (drafts.length === 0) return [];
+  // A change runs even with nothing to announce.
+  if (drafts.length === 0 && !change) return [];
   const records = drafts.map((draft) => ({
     module: draft.module,
     action: draft.action,
@@ -49,13 +51,14 @@ const recordMany = async (
   const result = (await db.execute(
     change
       ? sql`with ${change.ctes}, recorded as (${insert}
-          where exists (select 1 from ${sql.identifier(change.decidedBy)}) returning seq)
+          ${change.decidedBy ? sql`where exists (select 1 from ${sql.identifier(change.decidedBy)})` : sql``}
+          returning seq)
         select seq from recorded`
       : sql`${insert} returning seq`,
   )) as unknown as { rows: { seq: number | string }[] };
   // The rows take their sequence numbers in the order they are read, which is the order given.
   const seqs = result.rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
-  if (change && seqs.length === 0) return [];
+  if (change?.decidedBy && seqs.length === 0) return [];
   if (seqs.length !== records.length) throw new Error('the outbox insert lost a row');
   return records.map((record, index) => ({
     clientId,

@@ -18,18 +18,18 @@ const codeOf = (error: string): number | undefined => {
  * diffusion's send marks its recipient replied (counted in count_current_responses), for the whole batch
  * in one statement (every inbound message passes here).
  */
-export const markReplied: InboundBatchWrite = async (tx, clientId, rows) => {
-  if (rows.length === 0) return;
+export const markReplied: InboundBatchWrite = (clientId, rows) => {
+  if (rows.length === 0) return undefined;
   const arrivals = rows.map((row) => ({ contact_id: row.contact_id, at: row.create_date }));
-  await tx.execute(sql`with replied as (
+  return sql`replied as (
       update diffusion_recipients r set replied = true
       from jsonb_to_recordset(${recordset(arrivals)}) as m(contact_id uuid, at timestamptz)
       where r.client_id = ${clientId} and r.contact_id = m.contact_id and not r.replied
         and r.state in ('sent', 'delivered', 'read') and r.sent_at <= m.at
-      returning r.diffusion_id)
-    update diffusions d set count_current_responses = count_current_responses + c.replies
-    from (select diffusion_id, count(*)::integer as replies from replied group by diffusion_id) c
-    where d.client_id = ${clientId} and d.id = c.diffusion_id`);
+      returning r.diffusion_id),
+    replies_counted as (update diffusions d set count_current_responses = count_current_responses + c.replies
+      from (select diffusion_id, count(*)::integer as replies from replied group by diffusion_id) c
+      where d.client_id = ${clientId} and d.id = c.diffusion_id)`;
 };
 
 /**

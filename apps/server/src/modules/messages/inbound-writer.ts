@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Contact, countryOfPhone, DEFAULTS, type LastMessage, splitFullName } from '@conversa/domain';
+import { type SQL, sql } from 'drizzle-orm';
 import type { InboundMessageEvent } from '../../channels/channel-adapter';
-import type { Database, Executor } from '../../core/db/database';
+import type { Database } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
 import type { JobQueue, NewJob } from '../../core/jobs/job-queue';
 import {
@@ -15,7 +16,7 @@ import {
   createContactsRepository,
   type InboundArrival,
 } from '../contacts/contacts.repository';
-import { recordInbound } from '../metrics/metric-events';
+import { inboundMetrics } from '../metrics/metric-events';
 import { inboundPhoneOf, isAddressedByPhone, resolvePhones } from './inbound-phones';
 import {
   createMessagesRepository,
@@ -42,11 +43,11 @@ type UpdatedInbound = { row: MessageRow; notification: StoredNotification };
 export type InboundJobRule = (clientId: string, message: MessageRow) => NewJob | undefined;
 
 /**
- * Another module's write for a batch of inbound messages, in the transaction that stores them: one
- * statement for the batch where a listener after commit would pay one per message (a diffusion's
- * recipients marked replied).
+ * Another module's write for a batch of inbound messages, committed with them: data-modifying WITH entries
+ * (names of its own) that join the batch's last statement, where a listener after commit would pay one
+ * statement per message (a diffusion's recipients marked replied).
  */
-export type InboundBatchWrite = (tx: Executor, clientId: string, rows: MessageRow[]) => Promise<void>;
+export type InboundBatchWrite = (clientId: string, rows: MessageRow[]) => SQL | undefined;
 
 /** What one batch committed, and whether it left jobs for the workers. */
 type WrittenBatch = { stored: StoredInbound[]; updated: UpdatedInbound[]; hasJobs: boolean };
@@ -240,8 +241,7 @@ export const createInboundWriter = (deps: {
       // A repeat, or a concurrent copy committed first: its conversation was counted here too, so start over.
       if (rows.length < drafts.length) throw new RepeatFound();
       const assigneeOf = new Map(contacts.map((contact) => [contact.id, contact.derivedto]));
-      await recordInbound(
-        tx,
+      const metrics = inboundMetrics(
         clientId,
         rows.map((row) => ({
           contactId: row.contact_id,
@@ -276,8 +276,13 @@ export const createInboundWriter = (deps: {
           if (job) jobs.push(job);
         }
       }
-      await queue.enqueueMany(tx, jobs);
-      for (const write of deps.batchWrites) await write(tx, clientId, rows);
+      // The batch's follow-ups (jobs, metrics, other modules' writes) go in its notifications' statement.
+      const parts = [
+        queue.enqueuePart(jobs),
+        metrics,
+        ...deps.batchWrites.map((write) => write(clientId, rows)),
+      ];
+      const ctes = parts.filter((part): part is SQL => part !== undefined);
 
       // One notification per message, in arrival order, carrying its conversation as the list shows it
       // (with the batch's final counters), so a client names a new customer and moves the conversation
@@ -295,10 +300,15 @@ export const createInboundWriter = (deps: {
         return { row, quoted, draft: deps.toMessageDraft(row, 'create', shown, quoted) };
       });
       // A replaced reaction is announced gone before its successor arrives.
-      const recorded = await createRealtimeEventsRepository(tx).recordMany(clientId, [
+      const notes = [
         ...replaced.map((row) => deps.toMessageDraft(row, 'update', undefined, quotedOfRow(row))),
         ...perMessage.map(({ draft }) => draft),
-      ]);
+      ];
+      const events = createRealtimeEventsRepository(tx);
+      const recorded =
+        ctes.length > 0
+          ? await events.recordWith(clientId, notes, { ctes: sql.join(ctes, sql`, `) })
+          : await events.recordMany(clientId, notes);
       // recordMany answers in the order given.
       const updated = replaced.map((row, index) => {
         const notification = recorded[index];

@@ -28,18 +28,22 @@ const textArray = (values: readonly string[]) =>
   sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /**
- * Inserts the drafts that `ctes` (a WITH list ending in a `drafts` relation of kind, at, device_id,
- * user_ids, seconds) describe, with their local day, hour and ISO weekday in the company's zone now.
+ * The drafts that `ctes` (a WITH list ending in a `drafts` relation of kind, at, device_id, user_ids,
+ * seconds) describe, inserted with their local day, hour and ISO weekday in the company's zone now: WITH
+ * entries, the insert the last of them, for a statement of the caller's (see inboundMetrics).
  */
-const insertDrafts = async (db: Executor, clientId: string, ctes: SQL) => {
-  await db.execute(sql`
-    with zone as (select metric_zone(c.timezone, ${DEFAULTS.timezone}) as tz from clients c where c.id = ${clientId}),
-    ${ctes}
-    insert into metric_events (client_id, kind, at, day, hour, weekday, device_id, user_ids, seconds)
+const draftsInsert = (clientId: string, ctes: SQL): SQL => sql`
+    zone as (select metric_zone(c.timezone, ${DEFAULTS.timezone}) as tz from clients c where c.id = ${clientId}),
+    ${ctes},
+    metric_inserted as (insert into metric_events (client_id, kind, at, day, hour, weekday, device_id, user_ids, seconds)
     select ${clientId}::uuid, d.kind, d.at, (d.at at time zone z.tz)::date,
       extract(hour from d.at at time zone z.tz)::smallint, extract(isodow from d.at at time zone z.tz)::smallint,
       d.device_id, d.user_ids, d.seconds
-    from drafts d, zone z`);
+    from drafts d, zone z)`;
+
+/** Inserts the drafts that `ctes` describe (see draftsInsert), in a statement of its own. */
+const insertDrafts = async (db: Executor, clientId: string, ctes: SQL) => {
+  await db.execute(sql`with ${draftsInsert(clientId, ctes)} select 1`);
 };
 
 /** Seconds from a conversation's clock start to `at`, never negative (a provider's clock may lag ours). */
@@ -52,18 +56,18 @@ export type InboundMetric = { contactId: string; deviceId: string; assignee: str
 /**
  * Customer messages: each one counts in `messages_in` (belonging to the assignee when it arrives); the
  * first one to a contact without an open conversation opens one on its device, its clock already
- * running when the contact was assigned before.
+ * running when the contact was assigned before. WITH entries, for the inbound writer's one statement
+ * after its batch's messages (their names: zone, arrivals, firsts, opened, drafts, metric_inserted).
  */
-export const recordInbound = async (db: Executor, clientId: string, arrivals: InboundMetric[]) => {
-  if (arrivals.length === 0) return;
+export const inboundMetrics = (clientId: string, arrivals: InboundMetric[]): SQL | undefined => {
+  if (arrivals.length === 0) return undefined;
   const rows = arrivals.map((arrival) => ({
     contact_id: arrival.contactId,
     device_id: arrival.deviceId,
     user_ids: usersOf(arrival.assignee),
     at: arrival.at.toISOString(),
   }));
-  await insertDrafts(
-    db,
+  return draftsInsert(
     clientId,
     sql`arrivals as (
       select * from jsonb_to_recordset(${recordset(rows)})
