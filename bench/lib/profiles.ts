@@ -16,8 +16,6 @@ export type Profile = {
     rates: Record<WebhookFormat, number[]>;
     seconds: number;
     maxSeconds: number;
-    /** The pause before each closed-loop run. */
-    settleMs: number;
     maxConnections: number;
   };
   inbox: { requests: number; warmup: number };
@@ -43,7 +41,6 @@ export const PROFILES: Record<ProfileName, Profile> = {
       rates: { sandbox: [50], whatsapp: [50], dialog360: [], twilio: [], maytapi: [] },
       seconds: 1.5,
       maxSeconds: 1.5,
-      settleMs: 0,
       maxConnections: 8,
     },
     inbox: { requests: 5, warmup: 1 },
@@ -60,7 +57,6 @@ export const PROFILES: Record<ProfileName, Profile> = {
       rates: { sandbox: [100, 300], whatsapp: [300], dialog360: [], twilio: [], maytapi: [] },
       seconds: 5,
       maxSeconds: 5,
-      settleMs: 3_000,
       maxConnections: 32,
     },
     inbox: { requests: 60, warmup: 5 },
@@ -77,7 +73,6 @@ export const PROFILES: Record<ProfileName, Profile> = {
       rates: { sandbox: [100, 300, 1_000], whatsapp: [300, 1_000], dialog360: [], twilio: [], maytapi: [] },
       seconds: 10,
       maxSeconds: 10,
-      settleMs: 5_000,
       maxConnections: 64,
     },
     inbox: { requests: 200, warmup: 10 },

@@ -170,9 +170,6 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
       const idPrefix = `${format.idPrefix}${plan.label}`;
       // The listener reads markers of letters and digits only.
       const marker = `i${plan.label.replaceAll('-', '')}`;
-      // A closed-loop run starts on a settled machine, not in the wake of the overload run before it (the
-      // 1,000/s runs leave seconds of queued work and the database's vacuum of what they wrote).
-      if (plan.mode === 'max') await new Promise((resolve) => setTimeout(resolve, profile.ingest.settleMs));
       process.stderr.write(`[ingest] ${plan.label}: ${plan.mode} ${plan.rate || ''} for ${plan.seconds} s\n`);
       const result = await load.call<LoadResult>(
         'run',

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import {
   type ContactRow,
@@ -41,33 +41,19 @@ export const createMessageDispatchRepository = (db: Executor) => {
     send_turn_at: null,
   } as const;
 
-  /** The read of a message with its device and contact, narrowed by `where` (after `query`'s CTEs). */
-  const subjectOf = (query: Pick<Executor, 'select'>, where: SQL | undefined) =>
-    query
-      .select({ message: messages, device: devices, contact: contacts })
-      .from(messages)
-      .leftJoin(devices, and(eq(devices.client_id, messages.client_id), eq(devices.id, messages.device_id)))
-      .leftJoin(
-        contacts,
-        and(eq(contacts.client_id, messages.client_id), eq(contacts.id, messages.contact_id)),
-      )
-      .where(where)
-      .limit(1);
-
   return {
-    /** A message with its device and contact, in one read: what an attempt that may have to wait starts from. */
-    async findForSend(clientId: string, id: string): Promise<SendSubject | undefined> {
-      const [found] = await subjectOf(db, tenant(clientId, eq(messages.id, id)));
-      return found;
-    },
-
     /**
-     * The common attempt in one statement: a message whose send turn (given when it was queued) has come
-     * is claimed, and read with its device and contact. The read sees the row as it was before the claim,
-     * so the claim's mark is set on the answer here. Nothing for any other message (no turn yet, a turn
-     * still ahead, claimed or sent already): the attempt then reads and paces as usual.
+     * Every attempt's first statement: the message read with its device and contact, and claimed in the
+     * same statement when its send turn (given when it was queued) has come, the common case. The read
+     * sees the row as it was before the claim, so the claim's mark is set on the answer here. A message
+     * not claimed (no turn yet, a turn still ahead, claimed or sent already) comes back as read, for the
+     * attempt to check and pace.
      */
-    async claimWhenTurnCame(clientId: string, id: string, now: Date): Promise<SendSubject | undefined> {
+    async readForSend(
+      clientId: string,
+      id: string,
+      now: Date,
+    ): Promise<(SendSubject & { isClaimed: boolean }) | undefined> {
       const claimed = db.$with('claimed').as(
         db
           .update(messages)
@@ -75,11 +61,23 @@ export const createMessageDispatchRepository = (db: Executor) => {
           .where(claimable(clientId, id, lte(messages.send_turn_at, now)))
           .returning({ id: messages.id }),
       );
-      const [found] = await subjectOf(
-        db.with(claimed),
-        tenant(clientId, inArray(messages.id, db.select({ id: claimed.id }).from(claimed))),
-      );
-      if (!found) return undefined;
+      const [found] = await db
+        .with(claimed)
+        .select({
+          message: messages,
+          device: devices,
+          contact: contacts,
+          isClaimed: sql<boolean>`exists (select 1 from ${claimed})`,
+        })
+        .from(messages)
+        .leftJoin(devices, and(eq(devices.client_id, messages.client_id), eq(devices.id, messages.device_id)))
+        .leftJoin(
+          contacts,
+          and(eq(contacts.client_id, messages.client_id), eq(contacts.id, messages.contact_id)),
+        )
+        .where(tenant(clientId, eq(messages.id, id)))
+        .limit(1);
+      if (!found?.isClaimed) return found;
       const { message } = found;
       return {
         ...found,

@@ -67,29 +67,26 @@ export const createMessageDispatch = (context: MessageContext) => {
   };
 
   /**
-   * The attempt of a message whose turn was not ready to take in one statement: read, checked, paced
-   * (a wait answers `paced`), then claimed. Answers the claimed message with its device and contact, or
-   * what the attempt did instead.
+   * The attempt of a message the first statement did not claim (see readForSend): checked, paced (a wait
+   * answers `paced`), then claimed. Answers the claimed message with its device and contact, or what the
+   * attempt did instead.
    */
   const claimAfterPacing = async (
     clientId: string,
-    messageId: string,
+    found: SendSubject,
   ): Promise<SendSubject | Exclude<DispatchOutcome, { kind: 'sent' }>> => {
-    const messages = createMessageDispatchRepository(db);
-    const found = await messages.findForSend(clientId, messageId);
-    if (!found) return { kind: 'skipped' };
     const { message: current, device, contact } = found;
     if (!current.from_me || current.status !== 'queue' || current.message_id || current.deleted)
       return { kind: 'skipped' };
     if (current.dispatch_state === 'dispatching') {
-      await failSend(clientId, messageId, DELIVERY_UNKNOWN_AFTER_RESTART);
+      await failSend(clientId, current.id, DELIVERY_UNKNOWN_AFTER_RESTART);
       return { kind: 'failed', failure: deliveryUnknown(DELIVERY_UNKNOWN_AFTER_RESTART) };
     }
     if (device && contact) {
       const wait = await paceSend(channels[device.type], current, contact.phone);
       if (wait > 0) return { kind: 'paced', waitMs: wait, reason: `paced: ${device.type} send limit` };
     }
-    const claimed = await messages.claimForDispatch(clientId, messageId);
+    const claimed = await createMessageDispatchRepository(db).claimForDispatch(clientId, current.id);
     return claimed ? { message: claimed, device, contact } : { kind: 'skipped' };
   };
 
@@ -104,8 +101,9 @@ export const createMessageDispatch = (context: MessageContext) => {
     attempt: number,
   ): Promise<DispatchOutcome> => {
     const messages = createMessageDispatchRepository(db);
-    const claimed = await messages.claimWhenTurnCame(clientId, messageId, new Date());
-    const ready = claimed ?? (await claimAfterPacing(clientId, messageId));
+    const found = await messages.readForSend(clientId, messageId, new Date());
+    if (!found) return { kind: 'skipped' };
+    const ready = found.isClaimed ? found : await claimAfterPacing(clientId, found);
     if (!('message' in ready)) return ready;
     const { message: current, device, contact } = ready;
     if (!device || !contact) {
