@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { decodeRows } from '../db/recordset';
@@ -6,7 +6,7 @@ import { type JobRow, jobs } from '../db/schema';
 
 /**
  * A job's claim and its lease: the claim of due jobs, how long its worker holds them, the worker's hold
- * while the handler runs, and the successes' end.
+ * while the handler runs, the successes' end, and the expired leases taken back.
  */
 export const createJobLease = ({
   db,
@@ -97,5 +97,15 @@ export const createJobLease = ({
         select * from unnest(${`{${succeeded.map((job) => job.id).join(',')}}`}::bigint[],
           ${`{${succeeded.map((job) => job.attempts).join(',')}}`}::integer[]))`);
 
-  return { leaseEnd, ownClaim, holdLease, claimDue, markDone };
+  /**
+   * A job whose worker died (its lease ran out) goes back to pending; its next claim counts the attempt,
+   * and its handler sees whether it is the last one.
+   */
+  const reclaimExpired = () =>
+    db
+      .update(jobs)
+      .set({ status: 'pending', locked_until: null, update_date: sql`now()` })
+      .where(and(eq(jobs.status, 'running'), lt(jobs.locked_until, sql`now()`)));
+
+  return { leaseEnd, ownClaim, holdLease, claimDue, markDone, reclaimExpired };
 };

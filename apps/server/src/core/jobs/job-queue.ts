@@ -89,7 +89,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     timers.add(timer);
   };
 
-  const { ownClaim, holdLease, claimDue, markDone } = createJobLease({ db, logger, leaseMs });
+  const { ownClaim, holdLease, claimDue, markDone, reclaimExpired } = createJobLease({ db, logger, leaseMs });
 
   /**
    * A job due later (a retry, a paced send's turn) is started at its time by this process, not only at
@@ -182,9 +182,9 @@ export const createJobQueue = (options: JobQueueOptions) => {
 
   /**
    * Set by a kick that found every worker busy. A worker clears it before each claim and, when its claim
-   * finds nothing or nothing more was due, claims once more if it was set meanwhile: the jobs that kick announced may have
-   * committed after that claim looked, and without this every worker could stop with them due, until the
-   * next poll (a second of nothing in a burst of confirmation answers).
+   * finds nothing (or nothing more was due), claims once more if it was set meanwhile: the jobs that kick
+   * announced may have committed after that claim looked, and without this every worker could stop with
+   * them due, until the next poll (a second of nothing in a burst of confirmation answers).
    */
   let isKickedWhileBusy = false;
 
@@ -213,16 +213,6 @@ export const createJobQueue = (options: JobQueueOptions) => {
     const work = loop().finally(() => running.delete(work));
     running.add(work);
   }
-
-  /**
-   * A job whose worker died (its lease ran out) goes back to pending; its next claim counts the attempt,
-   * and its handler sees whether it is the last one.
-   */
-  const reclaimExpired = () =>
-    db
-      .update(jobs)
-      .set({ status: 'pending', locked_until: null, update_date: sql`now()` })
-      .where(and(eq(jobs.status, 'running'), lt(jobs.locked_until, sql`now()`)));
 
   let polling: Promise<void> = Promise.resolve();
   const poll = () => {
@@ -276,7 +266,6 @@ export const createJobQueue = (options: JobQueueOptions) => {
     return result.rows.length > 0;
   }
 
-  /** Many jobs in one statement inside the caller's transaction (a batch's follow-ups); a key already there is kept. */
   /**
    * Jobs to add (a keyed one already there is kept) as a WITH entry named `jobs_added`, for a statement of
    * the caller's that commits them (the inbound writer's); their wake timers are set now.
@@ -300,6 +289,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
         on conflict (key) do nothing)`;
   }
 
+  /** Many jobs in one statement inside the caller's transaction (a batch's follow-ups); a key already there is kept. */
   async function enqueueMany(executor: Executor, batch: readonly Omit<NewJob, 'replace'>[]): Promise<void> {
     const part = enqueuePart(batch);
     if (part) await executor.execute(sql`with ${part} select 1`);
