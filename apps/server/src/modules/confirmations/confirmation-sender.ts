@@ -46,6 +46,8 @@ type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announce
 /** The row got another attempt's request first (see `linkRequest`). */
 class RequestedElsewhere extends Error {}
 
+type Clock = Awaited<ReturnType<typeof companyClock>>;
+
 /** What one request's attempt leaves: go on, or wait for the device's pacing. */
 type Step = { waitMs?: number };
 
@@ -134,8 +136,12 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   };
 
   /** The request of one row: the run's template, or its text with the two reply buttons. */
-  const requestOf = async (run: ConfirmationRunRow, row: ConfirmationRowRow, contact: ContactRow) => {
-    const { timeZone, locale } = await companyClock(db, run.client_id);
+  const requestOf = async (
+    run: ConfirmationRunRow,
+    row: ConfirmationRowRow,
+    contact: ContactRow,
+    { timeZone, locale }: Clock,
+  ) => {
     const { day, time } = localDayAndTime(row.meet_date, timeZone);
     const [year, month, date] = day.split('-');
     const fill = (text: string) =>
@@ -184,7 +190,12 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   };
 
   /** One row: claimed, checked, its request stored with the row's link, then attempted. */
-  const ask = async (run: ConfirmationRunRow, device: DeviceRow, row: ConfirmationRowRow): Promise<Step> => {
+  const ask = async (
+    run: ConfirmationRunRow,
+    device: DeviceRow,
+    clock: Clock,
+    row: ConfirmationRowRow,
+  ): Promise<Step> => {
     if (row.phone === '') {
       await fail(row, 'the appointment has no phone');
       return {};
@@ -194,7 +205,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
       await fail(row, 'no contact for the phone');
       return {};
     }
-    const request = await requestOf(run, row, contact);
+    const request = await requestOf(run, row, contact, clock);
     let messageId: string;
     try {
       const stored = await messages.queueBroadcast(
@@ -239,6 +250,8 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     if (run?.status !== 'running') return;
     const device = await createDevicesRepository(db).findById(clientId, run.device_id);
     if (!device) return;
+    // The company's zone and language, read once a turn: every request of it writes its date and buttons.
+    const clock = await companyClock(db, clientId);
     const started = Date.now();
     let step = await settleInFlight(run);
     let asked = 0;
@@ -247,7 +260,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
         const row = await repo.claimNext(clientId, runId);
         if (!row) return;
         asked += 1;
-        const laneStep = await ask(run, device, row);
+        const laneStep = await ask(run, device, clock, row);
         if (laneStep.waitMs !== undefined) step = laneStep;
       }
     };
