@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from './db/database';
 import { clients } from './db/schema';
 
+/** A company's time zone and language, as companyClock reads them. */
+export type CompanyClock = { timeZone: string; locale: Locale };
+
 /** The company's time zone (its agenda's days and hours, its exports' dates) and language (what its patients are sent). */
-export const companyClock = async (
-  db: Executor,
-  clientId: string,
-): Promise<{ timeZone: string; locale: Locale }> => {
+export const companyClock = async (db: Executor, clientId: string): Promise<CompanyClock> => {
   const rows = await db
     .select({ timezone: clients.timezone, language: clients.language })
     .from(clients)

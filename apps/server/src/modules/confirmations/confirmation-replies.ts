@@ -1,4 +1,5 @@
 import { type Locale, localDayAndTime } from '@conversa/domain';
+import type { CompanyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, MessageRow } from '../../core/db/schema';
 import { translate } from '../../core/i18n/i18n';
@@ -49,7 +50,7 @@ export const acknowledgement = (
 export const whichAppointment = (
   message: MessageRow,
   rows: Pick<ConfirmationRowRow, 'meet_date' | 'specialist_name'>[],
-  clock: { timeZone: string; locale: Locale },
+  clock: CompanyClock,
 ): NewJob =>
   replyJob({
     clientId: message.client_id,

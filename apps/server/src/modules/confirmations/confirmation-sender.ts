@@ -7,7 +7,7 @@ import {
   type MessageTemplate,
 } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
-import { companyClock } from '../../core/company-clock';
+import { type CompanyClock, companyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import {
   type ConfirmationRowRow,
@@ -45,8 +45,6 @@ type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announce
 
 /** The row got another attempt's request first (see `linkRequest`). */
 class RequestedElsewhere extends Error {}
-
-type Clock = Awaited<ReturnType<typeof companyClock>>;
 
 /** What one request's attempt leaves: go on, or wait for the device's pacing. */
 type Step = { waitMs?: number };
@@ -140,7 +138,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     run: ConfirmationRunRow,
     row: ConfirmationRowRow,
     contact: ContactRow,
-    { timeZone, locale }: Clock,
+    { timeZone, locale }: CompanyClock,
   ) => {
     const { day, time } = localDayAndTime(row.meet_date, timeZone);
     const [year, month, date] = day.split('-');
@@ -193,7 +191,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   const ask = async (
     run: ConfirmationRunRow,
     device: DeviceRow,
-    clock: Clock,
+    clock: CompanyClock,
     row: ConfirmationRowRow,
   ): Promise<Step> => {
     if (row.phone === '') {
