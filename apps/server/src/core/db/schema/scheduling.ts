@@ -149,6 +149,11 @@ export const confirmationRows = pgTable(
   (table) => [
     uniqueIndex('confirmation_rows_run_agenda_key').on(table.run_id, table.agenda_id),
     index('confirmation_rows_run_state_idx').on(table.run_id, table.state),
+    // The sender's next row (`claimNext`): without it every claim sorted the run's pending rows (8.8 ms
+    // at 10,000, most of the database's time while a run sends; 0.1 ms with it).
+    index('confirmation_rows_unclaimed_idx')
+      .on(table.run_id, table.meet_date, table.id)
+      .where(sql`${table.state} = 'pending' and ${table.claimed_at} is null`),
     // An inbound message looks for the phone's rows waiting for an answer.
     index('confirmation_rows_waiting_idx')
       .on(table.client_id, table.phone)

@@ -1,0 +1,1 @@
+CREATE INDEX "confirmation_rows_unclaimed_idx" ON "confirmation_rows" USING btree ("run_id","meet_date","id") WHERE "confirmation_rows"."state" = 'pending' and "confirmation_rows"."claimed_at" is null;
