@@ -137,9 +137,6 @@ export const createMessageSending = (context: MessageContext) => {
     // of replies is spread over the device's pacing instead of every job waking to find the bucket empty).
     const turns = withSendJob ? await sendTurnsOf(outbounds) : [];
     const { rows, notifications } = await db.transaction(async (tx) => {
-      // Every outbound message is paid for in the transaction that queues it (412 when none is left).
-      await spend(tx, auth.clientId, 'message', outbounds.length);
-      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota, outbounds.length);
       const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insertMany(
         auth.clientId,
@@ -200,6 +197,11 @@ export const createMessageSending = (context: MessageContext) => {
           return context.messageDraft(row, 'create', conversation);
         }),
       );
+      // Every outbound message is paid for in the transaction that queues it (412 when none is left, which
+      // rolls it all back). Last, so the company's one usage row is locked for one statement, not the whole
+      // transaction: every outbound message of the company updates it, and early it made them take turns.
+      await spend(tx, auth.clientId, 'message', outbounds.length);
+      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota, outbounds.length);
       return { rows: inserted, notifications: recorded };
     });
     return rows.map((row, index) => {
