@@ -36,7 +36,7 @@ const TURN_MS = 5_000;
  * Rows asked side by side in a turn: one request is a chain of statements and a provider call, so one
  * at a time leaves the device's pacing (80/s on WhatsApp) unused. Each lane owns the rows it claimed.
  */
-const LANES = 4;
+const LANES = 8;
 /** A wait for the device's bucket this short is waited by the lane, rather than by re-queuing the job. */
 const SHORT_WAIT_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
