@@ -3,6 +3,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/core/db/database';
 import { startEmbeddedPostgres } from '../../apps/server/src/core/db/embedded-postgres';
+import { prepareRepeatedStatements } from '../../apps/server/src/core/db/prepared-statements';
 import * as schema from '../../apps/server/src/core/db/schema';
 
 /**
@@ -37,6 +38,8 @@ const openPool = (
   pool.on('error', (error) =>
     process.stderr.write(`[bench] idle database connection ended: ${error.message}\n`),
   );
+  // The limits run their statements as the product does: repeated ones prepared on each connection.
+  pool.on('connect', prepareRepeatedStatements);
   return {
     kind,
     url,

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { type EmbeddedPostgresLogger, silentLogger, startEmbeddedPostgres } from './embedded-postgres';
 import { hasPgliteData, importPgliteData } from './pglite-import';
+import { prepareRepeatedStatements } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -61,6 +62,7 @@ const connectPool = (
   // An idle connection the server closes (a restart, a failover, a dropped database) is an 'error' on the
   // pool; unhandled it would end the process. The pool replaces the connection on the next query.
   pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('connect', prepareRepeatedStatements);
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db,
