@@ -141,7 +141,7 @@ const main = async () => {
   // phase churns tens of thousands of its conversations.
   await step('inbox', () => inboxPhase(context, server.url, tenant));
   await step('records', () => recordsPhase(context, server.url, tenant));
-  await step('ingest', () => ingestPhase(context, server.url, tenant));
+  await step('ingest', () => ingestPhase(context, { url: server.url, pid: server.child.pid }, tenant));
   await step('realtime one process', () => realtimeOneProcessPhase(context, tenants, server.url));
   await step('realtime bare', () => realtimeBarePhase(context));
   await stopProducts();

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { BenchTenant } from '../generate';
 import { Histogram, type Summary } from '../lib/histogram';
+import { type CpuSpent, coresBusy, countCpu } from '../lib/machine';
 import type { Profile } from '../lib/profiles';
 import { pcts, perSecond, type Row, ratio, verdict } from '../lib/report';
 import { forkWorker, type Worker } from '../lib/rpc';
@@ -51,6 +52,8 @@ export type IngestRun = {
   acceptedIds: number;
   acceptedIdList: string[];
   duplicatesSent: number;
+  /** CPU seconds spent while the run posted (`process`: the server's). */
+  cpu: CpuSpent;
 };
 
 export type IngestResult = {
@@ -158,7 +161,12 @@ const plansOf = (profile: Profile): Plan[] =>
     ];
   });
 
-export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl: string) => {
+export const runIngest = async (
+  profile: Profile,
+  tenant: BenchTenant,
+  serverUrl: string,
+  serverPid?: number,
+) => {
   const agent = tenant.agents[0];
   if (!agent) throw new Error('no agent');
   const listener = await listen(serverUrl, agent.token);
@@ -170,20 +178,38 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
       const idPrefix = `${format.idPrefix}${plan.label}`;
       // The listener reads markers of letters and digits only.
       const marker = `i${plan.label.replaceAll('-', '')}`;
+      const send = async (input: Partial<LoadInput>) => {
+        const result = await load.call<LoadResult>(
+          'run',
+          loadInput(profile, tenant, serverUrl, {
+            target: plan.format,
+            newPrefix: format.newPhonePrefix,
+            ...input,
+          }),
+        );
+        if (input.marker) await waitForNotifications(listener, input.marker, result.acceptedIds);
+        return result;
+      };
+      if (plan.mode === 'max' && profile.ingest.maxWarmSeconds > 0) {
+        // Its own ids (outside the run's `${idPrefix}-%`), so the run's lost and doubled checks read the run alone.
+        process.stderr.write(`[ingest] ${plan.label}: warming for ${profile.ingest.maxWarmSeconds} s\n`);
+        await send({
+          mode: 'max',
+          seconds: profile.ingest.maxWarmSeconds,
+          idPrefix: `${format.idPrefix}warm-${plan.label}`,
+          marker: `w${marker}`,
+        });
+      }
       process.stderr.write(`[ingest] ${plan.label}: ${plan.mode} ${plan.rate || ''} for ${plan.seconds} s\n`);
-      const result = await load.call<LoadResult>(
-        'run',
-        loadInput(profile, tenant, serverUrl, {
-          target: plan.format,
-          newPrefix: format.newPhonePrefix,
-          mode: plan.mode,
-          rate: plan.rate,
-          seconds: plan.seconds,
-          idPrefix,
-          marker,
-        }),
-      );
-      await waitForNotifications(listener, marker, result.acceptedIds);
+      const spent = countCpu(serverPid);
+      const result = await send({
+        mode: plan.mode,
+        rate: plan.rate,
+        seconds: plan.seconds,
+        idPrefix,
+        marker,
+      });
+      const cpu = spent();
       const toSocket = listener.seen.get(marker) ?? new Histogram();
       runs.push({
         format: plan.format,
@@ -204,6 +230,7 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
         acceptedIds: result.acceptedIds,
         acceptedIdList: result.acceptedIdList,
         duplicatesSent: result.duplicatesSent,
+        cpu,
       });
     }
 
@@ -247,10 +274,10 @@ export const runIngest = async (profile: Profile, tenant: BenchTenant, serverUrl
 /** The phase on the running product: every format's rates, then its highest sustained. */
 export const ingestPhase = async (
   { profile, results }: PhaseContext,
-  serverUrl: string,
+  server: { url: string; pid?: number },
   tenant: BenchTenant,
 ) => {
-  results.ingest = await runIngest(profile, tenant, serverUrl);
+  results.ingest = await runIngest(profile, tenant, server.url, server.pid);
 };
 
 /**
@@ -268,7 +295,9 @@ const ingestRunRows = (r: Results, ingest: IngestResult, run: IngestRun): Row[] 
   return [
     {
       metric: `${name}: accepted/s (${run.failed} failed)`,
-      ours: perSecond(run.acceptedPerSecond),
+      ours: isMax
+        ? `${perSecond(run.acceptedPerSecond)} (cores busy ${coresBusy(run.cpu)})`
+        : perSecond(run.acceptedPerSecond),
       limit: isMax
         ? `${Number.isNaN(raw) ? 'raw DB not measured (--only)' : `${perSecond(raw)} raw DB`}, ${perSecond(bare)} bare Fastify`
         : '',

@@ -4,6 +4,7 @@ import type { ConfirmationRow, ConfirmationRun } from '@conversa/domain';
 import type { BenchTenant } from '../generate';
 import { Histogram, type Summary } from '../lib/histogram';
 import { jsonPostOptions, postApi, postJson, searchOne } from '../lib/http';
+import { countCpu } from '../lib/machine';
 import { sampleResidentMiB } from '../lib/server';
 import {
   CANCELLED_STATE,
@@ -199,6 +200,7 @@ export const runSchedulingHttp = async (
   if (!run) throw new Error('no run');
   const heapBefore = await heapMiB(serverUrl);
   const rss = sampleResidentMiB(serverPid);
+  const runCpu = countCpu(serverPid);
   const started = performance.now();
   await api(serverUrl, `confirmation/start/${run.id}`, token);
   let current = await getRun(serverUrl, run.id, token);
@@ -218,6 +220,7 @@ export const runSchedulingHttp = async (
     await sleep(250);
     current = await getRun(serverUrl, run.id, token);
   }
+  const sendsSpent = runCpu();
   rss.stop();
   const after = rss.read();
   const peakSends = rss.peak;
@@ -247,7 +250,9 @@ export const runSchedulingHttp = async (
       text: { body: 'Hola, tengo una consulta sobre mi hora' },
     }),
   );
+  const plainCpu = countCpu(serverPid);
   const plain = await burst(serverUrl, plainCalls, sizes.connections);
+  const plainSpent = plainCpu();
 
   // The answers: even patients confirm, odd ones cancel; every tenth presses again while the first is in flight.
   const answerCalls: Call[] = [];
@@ -268,6 +273,7 @@ export const runSchedulingHttp = async (
     if ((index + 1) % SECOND_PRESS_EVERY === 0) answerCalls.push(press('b'));
   }
   const writebacksBefore = fakes.healthatom.updates().length;
+  const answersCpu = countCpu(serverPid);
   const answersStarted = performance.now();
   const answered = await burst(serverUrl, answerCalls, sizes.connections);
   const answerDeadline = Date.now() + 120_000 + sizes.burst * 100;
@@ -281,6 +287,7 @@ export const runSchedulingHttp = async (
     await sleep(10);
   }
   const answerSeconds = (performance.now() - answersStarted) / 1000;
+  const answersSpent = answersCpu();
   // Anything written twice would arrive within this pause; then the rows' own write-back state.
   await sleep(sizes.settleMs);
   const writebacks = fakes.healthatom.updates().slice(writebacksBefore);
@@ -303,6 +310,7 @@ export const runSchedulingHttp = async (
       overallPerSecond: spanSeconds > 0 ? (times.length - 1) / spanSeconds : Number.NaN,
       steadyPerSecond: steadySeconds > 0 ? (times.length - 1 - BUCKET_CAPACITY) / steadySeconds : Number.NaN,
       configuredPerSecond: WHATSAPP_PER_SECOND,
+      cpu: sendsSpent,
     },
     plain: {
       messages: plainCalls.length,
@@ -310,6 +318,7 @@ export const runSchedulingHttp = async (
       statuses: plain.statuses,
       seconds: plain.seconds,
       perSecond: plain.accepted / plain.seconds,
+      cpu: plainSpent,
     },
     answers: {
       answers: sizes.burst,
@@ -318,6 +327,7 @@ export const runSchedulingHttp = async (
       statuses: answered.statuses,
       seconds: answerSeconds,
       perSecond: sizes.burst / answerSeconds,
+      cpu: answersSpent,
       ackSeconds: answered.seconds,
       writebacks: writebacks.length,
       distinctWritebacks: new Set(writebacks.map((update) => update.id)).size,

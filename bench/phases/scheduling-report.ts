@@ -1,5 +1,6 @@
 import type { BenchTenant } from '../generate';
 import { openSql } from '../lib/db';
+import { coresBusy } from '../lib/machine';
 import { ms, pcts, perSecond, type Row, ratio, verdict } from '../lib/report';
 import type { Check } from './checks';
 import type { PhaseContext, Results } from './context';
@@ -140,7 +141,7 @@ export const schedulingRows = (r: Results): Row[] => {
     },
     {
       metric: `confirmation requests on the WhatsApp Cloud device (${sends.requests.toLocaleString('en')} at the fake Graph API), steady rate after the bucket's first ${sends.configuredPerSecond}; overall ${sends.overallPerSecond.toFixed(1)}/s over ${sends.seconds.toFixed(1)} s`,
-      ours: `${sends.steadyPerSecond.toFixed(1)}/s`,
+      ours: `${sends.steadyPerSecond.toFixed(1)}/s (cores busy ${coresBusy(sends.cpu)})`,
       limit: `${sends.configuredPerSecond}/s the device's pacing`,
       ratio: ratio(sends.steadyPerSecond, sends.configuredPerSecond),
       target: 'within 5% of the pacing',
@@ -160,6 +161,14 @@ export const schedulingRows = (r: Results): Row[] => {
               answers.distinctWritebacks === answers.answers,
           )
         : '',
+    },
+    {
+      metric: `CPU of the machine (server, PostgreSQL, the load process and the fakes) per message: an answer (its share of the second presses included) beside a plain text; the cores kept busy during each burst`,
+      ours: `${ms((answers.cpu.machine / answers.answers) * 1000)} an answer (server ${ms((answers.cpu.process / answers.answers) * 1000)}); cores busy ${coresBusy(answers.cpu)}`,
+      limit: `${ms((plain.cpu.machine / plain.messages) * 1000)} a plain text (server ${ms((plain.cpu.process / plain.messages) * 1000)}); cores busy ${coresBusy(plain.cpu)}`,
+      ratio: ratio(plain.cpu.machine / plain.messages, answers.cpu.machine / answers.answers),
+      target: '',
+      verdict: '',
     },
     {
       metric: `agenda/search, the week view (first ${week.returned} of ${week.total.toLocaleString('en')} in one week): p50 / p95 / p99${week.seqScans.length > 0 ? ` SEQ SCAN on ${[...new Set(week.seqScans)].join(', ')}` : ''}`,

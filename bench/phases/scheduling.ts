@@ -10,6 +10,7 @@ import { type FakeServer, startFakeServer } from '../../apps/server/src/test/fak
 import type { BenchTenant } from '../generate';
 import type { Sql } from '../lib/db';
 import type { Summary } from '../lib/histogram';
+import type { CpuSpent } from '../lib/machine';
 import type { ProfileName } from '../lib/profiles';
 import { BENCH_SECRET_KEY } from '../lib/server';
 import { capturingService, timeQueries } from '../lib/sql-floor';
@@ -70,6 +71,8 @@ export type SchedulingResult = {
     /** After the bucket's first second's worth: (requests − 81) over request 81 → the last. */
     steadyPerSecond: number;
     configuredPerSecond: number;
+    /** CPU seconds from the run's start to its last request (`process`: the server's). */
+    cpu: CpuSpent;
   };
   plain: {
     messages: number;
@@ -77,6 +80,8 @@ export type SchedulingResult = {
     statuses: Record<string, number>;
     seconds: number;
     perSecond: number;
+    /** CPU seconds from its first webhook to its end (`process`: the server's). */
+    cpu: CpuSpent;
   };
   answers: {
     answers: number;
@@ -93,6 +98,8 @@ export type SchedulingResult = {
     wrongState: number;
     rowsDone: number;
     rowsAnswered: number;
+    /** CPU seconds from its first webhook to its end (`process`: the server's). */
+    cpu: CpuSpent;
   };
   week: {
     appointments: number;
