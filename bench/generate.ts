@@ -328,12 +328,21 @@ export const generateScaleData = async (options: GenerateOptions): Promise<Scale
       insert into contact_owners (contact_id, user_id, client_id, is_conversation, last_inbound_at)
       select distinct c.id, owner_id, c.client_id, c.last_message_at is not null, c.last_inbound_at
       from contacts c, jsonb_array_elements_text(c.owner) as owner_id`);
+    // The history's metric events are the dashboards phase's to write (bench/phases/dashboards.ts): left to
+    // the server, its one-time backfill of two million messages ran beside the first measured runs.
+    await sql.query('update metric_rollup set backfilled = true where id = 1');
     await timed(seconds, 'vacuumAnalyze', async () => {
       await sql.query('vacuum analyze contacts');
       await sql.query('vacuum analyze contact_owners');
       await sql.query('vacuum analyze messages');
       await sql.query('vacuum analyze users');
       await sql.query('vacuum analyze devices');
+    });
+    // The rest vacuumed and every dirty page written now, not by autovacuum and a spread checkpoint while
+    // the first phases measure.
+    await timed(seconds, 'settle', async () => {
+      await sql.query('vacuum analyze');
+      await sql.query('checkpoint');
     });
     return { seed: options.seed, tenants: [big, small], seconds };
   } finally {

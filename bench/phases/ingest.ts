@@ -139,27 +139,29 @@ export const loadInput = (
 
 type Plan = { format: WebhookFormat; label: string; mode: 'rate' | 'max'; rate: number; seconds: number };
 
-/** Each format's open-loop rates, then its closed-loop max: `r300`, `max`, `wa-r300`, `wa-max`. */
-const plansOf = (profile: Profile): Plan[] =>
-  FORMATS.flatMap((format) => {
-    const { labelPrefix } = INGEST_FORMATS[format];
-    return [
-      ...profile.ingest.rates[format].map((rate) => ({
-        format,
-        label: `${labelPrefix}r${rate}`,
-        mode: 'rate' as const,
-        rate,
-        seconds: profile.ingest.seconds,
-      })),
-      {
-        format,
-        label: `${labelPrefix}max`,
-        mode: 'max' as const,
-        rate: 0,
-        seconds: profile.ingest.maxSeconds,
-      },
-    ];
-  });
+/**
+ * Every format's closed-loop max first (`max`, `wa-max`, …), on a database as quiet as the raw limit's,
+ * then the open-loop rates (`r100`, `wa-r300`, …): a rate past the server's capacity (1,000/s on the full
+ * profile) leaves a backlog whose aftermath slowed the max run that followed it.
+ */
+const plansOf = (profile: Profile): Plan[] => [
+  ...FORMATS.map((format) => ({
+    format,
+    label: `${INGEST_FORMATS[format].labelPrefix}max`,
+    mode: 'max' as const,
+    rate: 0,
+    seconds: profile.ingest.maxSeconds,
+  })),
+  ...FORMATS.flatMap((format) =>
+    profile.ingest.rates[format].map((rate) => ({
+      format,
+      label: `${INGEST_FORMATS[format].labelPrefix}r${rate}`,
+      mode: 'rate' as const,
+      rate,
+      seconds: profile.ingest.seconds,
+    })),
+  ),
+];
 
 export const runIngest = async (
   profile: Profile,
