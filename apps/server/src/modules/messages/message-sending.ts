@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   attachmentFitsType,
   BOT_MESSAGE_OWNER,
@@ -10,9 +9,7 @@ import {
   fillPlaceholders,
   isDeviceConnected,
   locationBody,
-  MAX_MESSAGE_BUTTONS,
   type Message,
-  type MessageButton,
   type MessageTemplate,
   type MessageType,
   type messageCreateFastSchema,
@@ -21,22 +18,16 @@ import {
   splitFullName,
 } from '@conversa/domain';
 import type { z } from 'zod';
-import { reserveTurnsOf } from '../../channels/send-rate';
 import type { Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
-import { AppError, badRequest, notFound, preconditionFailed } from '../../core/http/app-error';
+import { AppError, badRequest, preconditionFailed } from '../../core/http/app-error';
 import type { AuthContext } from '../../core/http/fastify-types';
-import { createRealtimeEventsRepository } from '../../core/realtime/realtime-events.repository';
 import { sniffContentType } from '../../core/storage/content-type';
-import { toContact } from '../contacts/contacts.mapper';
 import { createContactsRepository } from '../contacts/contacts.repository';
-import { recordAssignment, recordOutbound } from '../metrics/metric-events';
-import { spend } from '../quotas/quotas.service';
+import { recordAssignment } from '../metrics/metric-events';
 import { createStoredFiles } from '../storage/stored-files';
 import type { MessageContext } from './message-context';
-import { SEND_JOB } from './message-dispatch';
-import { toLastMessage, toMessage } from './messages.mapper';
-import { createMessagesRepository } from './messages.repository';
+import { createOutboundQueue, type Outbound } from './outbound-queue';
 
 type MessageCreate = z.output<typeof messageCreateSchema>;
 type MessageCreateFast = z.output<typeof messageCreateFastSchema>;
@@ -72,156 +63,14 @@ const assertMayWrite = (
   }
 };
 
-type Outbound = {
-  device: DeviceRow;
-  contact: ContactRow;
-  type: MessageType;
-  body: string;
-  tempId: string | undefined;
-  attachment?: { key: string; filename: string; mimetype: string };
-  template?: MessageTemplate;
-  /** Reply buttons under the text, at most MAX_MESSAGE_BUTTONS (a confirmation request's two). */
-  buttons?: MessageButton[];
-};
-
 /** An automatic message: its text, and the `tempId` naming what it answers (so it is stored once). */
 type BotOutbound = Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: string };
 
 /** An agent writes: a message, a first message to a new number, or a template. */
 export const createMessageSending = (context: MessageContext) => {
-  const { db, files, queue } = context;
+  const { db, files } = context;
   const storedFiles = createStoredFiles({ db, files });
-
-  /** When each message may go, by its device's pacing (outbounds on one device take one statement). */
-  const sendTurnsOf = async (outbounds: Outbound[]): Promise<Date[]> => {
-    const now = Date.now();
-    const waits = await reserveTurnsOf(
-      db,
-      outbounds.map(({ device, contact }) => ({
-        deviceId: device.id,
-        pacing: context.channels[device.type].pacing,
-        chat: contact.phone,
-      })),
-    );
-    return waits.map((wait) => new Date(now + wait));
-  };
-
-  /**
-   * Stores queued outbound messages, their conversations' summaries and their send jobs in one
-   * transaction (one statement each for a batch: a morning's confirmation acknowledgements). A diffusion's
-   * message is stored the same way without the job (its sender attempts it at once, under its own pacing)
-   * and with its recipient row recorded in the same transaction (`inTransaction`).
-   */
-  const queueOutbounds = async (
-    auth: Pick<AuthContext, 'clientId' | 'userId'>,
-    outbounds: Outbound[],
-    options: {
-      withSendJob?: boolean;
-      inTransaction?: (tx: Executor, row: MessageRow) => Promise<void>;
-      /** A bot's answer also spends one unit of its provider's quota. */
-      botQuota?: BotIntegrationType;
-      /**
-       * Typed (or a template chosen) by a person in the chat: the only messages that can be a
-       * conversation's first response. Bots, diffusions and confirmations leave it unset.
-       */
-      byPerson?: boolean;
-    } = {},
-  ): Promise<Message[]> => {
-    if (outbounds.length === 0) return [];
-    // Only code offers buttons (no route takes them): more than a provider shows is a programming error.
-    if (outbounds.some((outbound) => (outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS)) {
-      throw new Error(`a message offers at most ${MAX_MESSAGE_BUTTONS} reply buttons`);
-    }
-    const withSendJob = options.withSendJob !== false;
-    // Each message's send turn is taken as it is queued, so its send job runs once, at that turn (a burst
-    // of replies is spread over the device's pacing instead of every job waking to find the bucket empty).
-    const turns = withSendJob ? await sendTurnsOf(outbounds) : [];
-    const { rows, notifications } = await db.transaction(async (tx) => {
-      const contacts = createContactsRepository(tx);
-      const inserted = await createMessagesRepository(tx).insertMany(
-        auth.clientId,
-        outbounds.map((outbound, index) => ({
-          id: randomUUID(),
-          send_turn_at: turns[index] ?? null,
-          contact_id: outbound.contact.id,
-          device_id: outbound.device.id,
-          from_me: true,
-          type: outbound.type,
-          body: outbound.body,
-          status: 'queue' as const,
-          owner: auth.userId,
-          temp_id: outbound.tempId ?? '',
-          attachment_key: outbound.attachment?.key ?? null,
-          filename: outbound.attachment?.filename ?? '',
-          mimetype: outbound.attachment?.mimetype ?? '',
-          template: outbound.template ?? null,
-          buttons: outbound.buttons ?? [],
-        })),
-      );
-      await contacts.recordOutbound(
-        auth.clientId,
-        inserted.map((row) => ({ id: row.contact_id, summary: toLastMessage(row), at: row.create_date })),
-      );
-      const at = new Date();
-      await recordOutbound(
-        tx,
-        auth.clientId,
-        inserted.map((row) => ({
-          contactId: row.contact_id,
-          deviceId: row.device_id ?? '',
-          personId: options.byPerson ? auth.userId : null,
-          at,
-        })),
-      );
-      if (withSendJob) {
-        await queue.enqueueMany(
-          tx,
-          inserted.map((row) => ({
-            name: SEND_JOB,
-            key: `${SEND_JOB}:${row.id}`,
-            payload: { clientId: auth.clientId, messageId: row.id },
-            runAt: row.send_turn_at ?? undefined,
-          })),
-        );
-      }
-      for (const row of inserted) await options.inTransaction?.(tx, row);
-      const conversations = await contacts.findDetailedByIds(auth.clientId, [
-        ...new Set(inserted.map((row) => row.contact_id)),
-      ]);
-      const conversationOf = new Map(conversations.map((each) => [each.contact.id, toContact(each)]));
-      const recorded = await createRealtimeEventsRepository(tx).recordMany(
-        auth.clientId,
-        inserted.map((row) => {
-          const conversation = conversationOf.get(row.contact_id);
-          if (!conversation) throw notFound();
-          return context.messageDraft(row, 'create', conversation);
-        }),
-      );
-      // Every outbound message is paid for in the transaction that queues it (412 when none is left, which
-      // rolls it all back). Last, so the company's one usage row is locked for one statement, not the whole
-      // transaction: every outbound message of the company updates it, and early it made them take turns.
-      await spend(tx, auth.clientId, 'message', outbounds.length);
-      if (options.botQuota) await spend(tx, auth.clientId, options.botQuota, outbounds.length);
-      return { rows: inserted, notifications: recorded };
-    });
-    return rows.map((row, index) => {
-      const message = toMessage(files, row);
-      const notification = notifications[index];
-      context.emitCreated(auth.clientId, message, notification ? [notification] : []);
-      return message;
-    });
-  };
-
-  /** One queued outbound message (see queueOutbounds). */
-  const queueOutbound = async (
-    auth: Pick<AuthContext, 'clientId' | 'userId'>,
-    outbound: Outbound,
-    options: Parameters<typeof queueOutbounds>[2] = {},
-  ): Promise<Message> => {
-    const [message] = await queueOutbounds(auth, [outbound], options);
-    if (!message) throw new Error('queued no message');
-    return message;
-  };
+  const { queueOutbound, queueOutbounds } = createOutboundQueue(context);
 
   /** Starting a conversation (a new number, a template) takes it when nobody holds it. */
   const takeIfFree = async (auth: AuthContext, contact: ContactRow): Promise<ContactRow> => {
