@@ -45,7 +45,9 @@ const connect = (): Database => {
 
 let db: Database;
 
-const worker = (options: { backoffMs?: number; failedKeepMs?: number; leaseMs?: number } = {}) => {
+const worker = (
+  options: { backoffMs?: number; failedKeepMs?: number; leaseMs?: number; vacuumEveryJobs?: number } = {},
+) => {
   const queue = createJobQueue({ db: connect(), logger: quiet(), pollMs: 25, ...options });
   queues.push(queue);
   return queue;
@@ -447,5 +449,38 @@ describe('job queue with two workers on one database', () => {
     );
     await until(() => ran.filter((id) => id === 't1').length === 2);
     expect(ran).toEqual(['t1', 't1']);
+  });
+
+  it('vacuums its table after every so many jobs it ran, the claims no longer visiting their dead entries', async () => {
+    const vacuums = async () => {
+      await pool.query('select pg_stat_clear_snapshot()');
+      const { rows } = await pool.query<{ n: number }>(
+        `select (vacuum_count + autovacuum_count)::int as n from pg_stat_user_tables where relname = 'jobs'`,
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    pools.push(pool);
+    const before = await vacuums();
+    const queue = worker({ vacuumEveryJobs: 20 });
+    const ran: number[] = [];
+    const chore = defineJob<{ n: number }>('test.vacuum');
+    queue.define(chore, { run: async ({ n }) => void ran.push(n) });
+    await queue.enqueueMany(
+      db,
+      Array.from({ length: 19 }, (_, n) => chore.job({ n }, { key: `vacuum:${n}` })),
+    );
+    queue.start();
+    await until(() => ran.length === 19);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await vacuums()).toBe(before);
+
+    await queue.enqueue(db, chore.job({ n: 19 }, { key: 'vacuum:19' }));
+    queue.kick();
+    await until(async () => (await vacuums()) > before);
+    const dead = await pool.query<{ n: number }>(
+      `select n_dead_tup::int as n from pg_stat_user_tables where relname = 'jobs'`,
+    );
+    expect(dead.rows[0]?.n).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ import {
   Postpone,
   RetryLater,
 } from './job-types';
+import { createJobVacuum } from './job-vacuum';
 
 /*
  * Why a job table of our own rather than pg-boss (figures in docs/ARCHITECTURE.md): the messaging core
@@ -57,6 +58,8 @@ export type JobQueueOptions = {
   leaseMs?: number;
   /** Dead jobs (status failed) stay this long for the master to read and retry; done jobs go sooner. */
   failedKeepMs?: number;
+  /** After this many jobs run by this process, it vacuums the jobs table (see job-vacuum.ts). */
+  vacuumEveryJobs?: number;
 };
 
 /** A scheduler timer never waits longer than this: it re-reads the clock, so a long rule stays exact. */
@@ -90,6 +93,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
   };
 
   const { ownClaim, holdLease, claimDue, markDone, reclaimExpired } = createJobLease({ db, logger, leaseMs });
+  const vacuum = createJobVacuum({ db, logger, everyJobs: options.vacuumEveryJobs ?? 1000 });
 
   /**
    * A job due later (a retry, a paced send's turn) is started at its time by this process, not only at
@@ -177,6 +181,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     for (const [index, failed] of batch.entries()) {
       if (failures[index] !== undefined) await finish(failed, definition, failures[index]);
     }
+    vacuum.ended(batch.length);
     return next;
   };
 
@@ -363,6 +368,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
       timers.clear();
       wakes.clear();
       await Promise.allSettled([polling, ...running]);
+      await vacuum.settled();
     },
     /** The queue's depth for /metrics: jobs due now, how long the oldest has waited, and dead ones. */
     async stats(): Promise<{ due: number; oldestDueSeconds: number; failed: number }> {
