@@ -8,32 +8,38 @@ import { createAgendaRepository } from '../agenda/agenda.repository';
 import { AGENDA_MODULE, type AgendaAnnouncer } from '../agenda/agenda-announcer';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
-import { acknowledgement, whichAppointment } from './confirmation-replies';
-import { confirmationWritebackJob } from './confirmation-writeback';
+import { acknowledgement, replyJobs, whichAppointment } from './confirmation-replies';
+import { writebackJobs } from './confirmation-writeback';
 import { createConfirmationsRepository, type RowAnswer, type WaitingRow } from './confirmations.repository';
 
-/** One job per inbound message that may be an answer, enqueued with the message itself. */
-export const confirmationAnswerJob = defineJob<{ clientId: string; messageId: string }>(
+/** One job per batch of inbound messages that may be answers, enqueued with the messages themselves. */
+export const confirmationAnswerJob = defineJob<{ clientId: string; messageIds: string[] }>(
   'confirmation.answer',
 );
 
-/** A morning's answers arrive in bursts: one worker decides up to this many in one transaction. */
-const ANSWERS_PER_BATCH = 100;
+/** A morning's answers arrive in bursts: one worker decides this many inbound batches' in one transaction. */
+const JOBS_PER_BATCH = 20;
 
 /**
- * Whether an inbound message may answer a confirmation (API.md part 3 §3.3): a reply button of ours, or a
- * text whose first word is a yes or a no. A cheap check on every inbound message; the job decides.
+ * Which inbound messages may answer a confirmation (API.md part 3 §3.3): a reply button of ours, or a
+ * text whose first word is a yes or a no. A cheap check on every inbound batch; the job decides.
  */
-export const confirmationAnswerRule = (clientId: string, message: MessageRow): NewJob | undefined => {
-  if (message.from_me) return undefined;
-  const isAnswer =
-    readConfirmationButton(message.button_reply) !== undefined || answerOfText(message.body) !== undefined;
-  return isAnswer
-    ? confirmationAnswerJob.job(
-        { clientId, messageId: message.id },
-        { key: `${confirmationAnswerJob.name}:${message.id}` },
-      )
-    : undefined;
+export const confirmationAnswerRule = (clientId: string, messages: MessageRow[]): NewJob[] => {
+  const maybe = messages.filter(
+    (message) =>
+      !message.from_me &&
+      (readConfirmationButton(message.button_reply) !== undefined ||
+        answerOfText(message.body) !== undefined),
+  );
+  const [first] = maybe;
+  return first
+    ? [
+        confirmationAnswerJob.job(
+          { clientId, messageIds: maybe.map((message) => message.id) },
+          { key: `${confirmationAnswerJob.name}:${first.id}` },
+        ),
+      ]
+    : [];
 };
 
 type Deps = {
@@ -105,17 +111,18 @@ export const createConfirmationAnswers = ({ db, queue, announcer, agendaAnnounce
         ),
       );
       await queue.enqueueMany(tx, [
-        ...moved.flatMap((row) =>
-          row.writeback === 'pending'
-            ? confirmationWritebackJob.job(
-                { clientId, rowId: row.id },
-                { key: `${confirmationWritebackJob.name}:${row.id}` },
-              )
-            : acknowledgement(row, deviceOf.get(row.id) ?? '', clock.locale),
+        ...writebackJobs(
+          clientId,
+          moved.flatMap((row) => (row.writeback === 'pending' ? [row.id] : [])),
         ),
-        ...decisions.flatMap((decision) =>
-          decision.kind === 'ask' ? [whichAppointment(decision.message, decision.rows, clock)] : [],
-        ),
+        ...replyJobs(clientId, [
+          ...moved.flatMap((row) =>
+            row.writeback === 'pending' ? [] : acknowledgement(row, deviceOf.get(row.id) ?? '', clock.locale),
+          ),
+          ...decisions.flatMap((decision) =>
+            decision.kind === 'ask' ? [whichAppointment(decision.message, decision.rows, clock)] : [],
+          ),
+        ]),
       ]);
       if (moved.length === 0) return [];
       const appointments = await createAgendaRepository(tx).setStatuses(
@@ -166,11 +173,11 @@ export const createConfirmationAnswers = ({ db, queue, announcer, agendaAnnounce
       queue.define(
         confirmationAnswerJob,
         batched(
-          ANSWERS_PER_BATCH,
+          JOBS_PER_BATCH,
           perCompany((clientId, payloads) =>
             answerMany(
               clientId,
-              payloads.map((payload) => payload.messageId),
+              payloads.flatMap((payload) => payload.messageIds),
             ),
           ),
           { retryOn: 'any error' },

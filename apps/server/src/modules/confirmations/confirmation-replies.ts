@@ -3,7 +3,7 @@ import type { CompanyClock } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, MessageRow } from '../../core/db/schema';
 import { translate } from '../../core/i18n/i18n';
-import { batched, defineJob, type JobQueue, type NewJob, perCompany } from '../../core/jobs/job-queue';
+import { defineJob, type JobQueue, type NewJob } from '../../core/jobs/job-queue';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
 import { createMessagesRepository } from '../messages/messages.repository';
@@ -12,29 +12,36 @@ import type { MessagesService } from '../messages/messages.service';
 /**
  * A message from the clinic to the patient (an answer's acknowledgement, or which appointment?), queued
  * durably in the transaction that decides it and sent once by its `tempId`, so a crash never loses it and
- * a job run twice never sends it twice.
+ * a job run twice never sends it twice. The replies a batch decides go in one job.
  */
-type Reply = { clientId: string; contactId: string; deviceId: string; tempId: string; body: string };
-export const confirmationReplyJob = defineJob<Reply>('confirmation.reply');
+export type Reply = { contactId: string; deviceId: string; tempId: string; body: string };
+export const confirmationReplyJob = defineJob<{ clientId: string; replies: Reply[] }>('confirmation.reply');
 
-const REPLIES_PER_BATCH = 50;
-
-const replyJob = (reply: Reply): NewJob =>
-  confirmationReplyJob.job(reply, { key: `${confirmationReplyJob.name}:${reply.tempId}` });
+/** The job sending these replies, none when there are none. */
+export const replyJobs = (clientId: string, replies: Reply[]): NewJob[] => {
+  const [first] = replies;
+  return first
+    ? [
+        confirmationReplyJob.job(
+          { clientId, replies },
+          { key: `${confirmationReplyJob.name}:${first.tempId}` },
+        ),
+      ]
+    : [];
+};
 
 /**
  * The one acknowledgement of an answered row, on the run's device. Queued once the answer is final for
  * the clinic: written back to its system (or failed there), or at once when nothing is written back.
  */
 export const acknowledgement = (
-  row: Pick<ConfirmationRowRow, 'id' | 'client_id' | 'contact_id' | 'answer'>,
+  row: Pick<ConfirmationRowRow, 'id' | 'contact_id' | 'answer'>,
   deviceId: string,
   locale: Locale,
-): NewJob[] =>
+): Reply[] =>
   row.contact_id && row.answer
     ? [
-        replyJob({
-          clientId: row.client_id,
+        {
           contactId: row.contact_id,
           deviceId,
           tempId: `cf-ack:${row.id}`,
@@ -42,7 +49,7 @@ export const acknowledgement = (
             locale,
             row.answer === 'confirm' ? 'confirmation.ackConfirmed' : 'confirmation.ackCancelled',
           ),
-        }),
+        },
       ]
     : [];
 
@@ -51,21 +58,19 @@ export const whichAppointment = (
   message: MessageRow,
   rows: Pick<ConfirmationRowRow, 'meet_date' | 'specialist_name'>[],
   clock: CompanyClock,
-): NewJob =>
-  replyJob({
-    clientId: message.client_id,
-    contactId: message.contact_id,
-    deviceId: message.device_id ?? '',
-    tempId: `cf-which:${message.id}`,
-    body: translate(clock.locale, 'confirmation.whichAppointment', {
-      list: rows
-        .map(
-          (row, index) =>
-            `${index + 1}. ${localDayAndTime(row.meet_date, clock.timeZone).time} · ${row.specialist_name}`,
-        )
-        .join('\n'),
-    }),
-  });
+): Reply => ({
+  contactId: message.contact_id,
+  deviceId: message.device_id ?? '',
+  tempId: `cf-which:${message.id}`,
+  body: translate(clock.locale, 'confirmation.whichAppointment', {
+    list: rows
+      .map(
+        (row, index) =>
+          `${index + 1}. ${localDayAndTime(row.meet_date, clock.timeZone).time} · ${row.specialist_name}`,
+      )
+      .join('\n'),
+  }),
+});
 
 /** Sends the replies as the bot's messages in their conversations (paced and retried as every send). */
 export const createConfirmationReplies = ({
@@ -102,10 +107,10 @@ export const createConfirmationReplies = ({
 
   return {
     define() {
-      queue.define(
-        confirmationReplyJob,
-        batched(REPLIES_PER_BATCH, perCompany(reply), { retryOn: 'any error' }),
-      );
+      queue.define(confirmationReplyJob, {
+        run: ({ clientId, replies }) => reply(clientId, replies),
+        retryOn: 'any error',
+      });
     },
   };
 };

@@ -7,7 +7,7 @@ import { companyClock } from '../../core/company-clock';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, IntegrationRow } from '../../core/db/schema';
-import { batched, defineJob, type JobQueue, perCompany, RetryLater } from '../../core/jobs/job-queue';
+import { defineJob, type JobQueue, type NewJob, RetryLater } from '../../core/jobs/job-queue';
 import { sideBySide } from '../../core/side-by-side';
 import { SchedulingCallError, type SchedulingRegistry } from '../../integrations/scheduling-adapter';
 import { type BoundScheduling, bindScheduling } from '../../integrations/scheduling-binding';
@@ -15,24 +15,36 @@ import { createAgendaRepository } from '../agenda/agenda.repository';
 import { openIntegrationConfig } from '../integrations/integrations.mapper';
 import { createIntegrationsRepository } from '../integrations/integrations.repository';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
-import { acknowledgement } from './confirmation-replies';
+import { acknowledgement, replyJobs } from './confirmation-replies';
 import { createConfirmationsRepository, type RowWriteback } from './confirmations.repository';
 
 /**
- * An answer written back to the clinic's system: retried with backoff (capped at 5 minutes) for more than
- * 10 minutes (2 + 4 + … + 256 s, then 300 s) before it counts as failed.
+ * Answers written back to the clinic's system, one job for up to ROWS_PER_JOB rows answered together. A
+ * job that met a passing failure (5xx, 429, no answer) is retried with backoff (capped at 5 minutes) for
+ * more than 10 minutes (2 + 4 + … + 256 s, then 300 s); each run writes only its rows still pending, so a
+ * row written once is never written again, and the rows still pending when the attempts run out fail.
  */
-export const confirmationWritebackJob = defineJob<{ clientId: string; rowId: string }>(
+export const confirmationWritebackJob = defineJob<{ clientId: string; rowIds: string[] }>(
   'confirmation.writeback',
   {
     maxAttempts: 12,
   },
 );
 
-/** A burst of answers is written back in batches of this many, one statement recording them all. */
-const WRITEBACKS_PER_BATCH = 50;
+/** A burst of answers is written back this many rows to a job, one statement recording them all. */
+const ROWS_PER_JOB = 50;
 /** How many calls go to one clinic's system at once: side by side, without flooding it. */
 const CALLS_AT_ONCE = 8;
+
+/** The jobs writing these answered rows back, ROWS_PER_JOB to each. */
+export const writebackJobs = (clientId: string, rowIds: string[]): NewJob[] =>
+  Array.from({ length: Math.ceil(rowIds.length / ROWS_PER_JOB) }, (_, index) => {
+    const own = rowIds.slice(index * ROWS_PER_JOB, (index + 1) * ROWS_PER_JOB);
+    return confirmationWritebackJob.job(
+      { clientId, rowIds: own },
+      { key: `${confirmationWritebackJob.name}:${own[0]}` },
+    );
+  });
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
@@ -48,11 +60,10 @@ type Deps = {
 };
 
 /**
- * The write-back (API.md part 3 §3.3): the only writes to a scheduling system. One job per answered row
- * (its key), a row's `writeback` moving pending → done, none (nothing to write) or failed, then the
- * patient's acknowledgement. A burst is
- * taken in batches: the rows and what they need read at once, the calls side by side, the outcomes
- * recorded in one transaction that counts each run's totals once.
+ * The write-back (API.md part 3 §3.3): the only writes to a scheduling system. A row's `writeback` moves
+ * pending → done, none (nothing to write) or failed, then the patient's acknowledgement is queued. A job's
+ * rows and what they need are read at once, the calls go side by side, the outcomes are recorded in one
+ * transaction that counts each run's totals once.
  */
 export const createConfirmationWriteback = ({ db, box, queue, adapters, announcer }: Deps) => {
   /**
@@ -78,11 +89,14 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
       ]);
       await queue.enqueueMany(
         tx,
-        finished.flatMap((outcome) => {
-          const row = rowOf.get(outcome.id);
-          const run = runs.find((each) => each.id === row?.run_id);
-          return row && run ? acknowledgement(row, run.device_id, locale) : [];
-        }),
+        replyJobs(
+          clientId,
+          finished.flatMap((outcome) => {
+            const row = rowOf.get(outcome.id);
+            const run = runs.find((each) => each.id === row?.run_id);
+            return row && run ? acknowledgement(row, run.device_id, locale) : [];
+          }),
+        ),
       );
       return runs.length > 0 ? announcer.changed(tx, clientId, runs) : undefined;
     });
@@ -90,7 +104,7 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
     if (finished.length > 0) queue.kick();
   };
 
-  /** Each integration's adapter bound to its settings once per batch. */
+  /** Each integration's adapter bound to its settings once per job. */
   const binder = () => {
     const bound = new Map<string, BoundScheduling>();
     return (integration: IntegrationRow, type: Exclude<SchedulingIntegrationType, 'standard'>) => {
@@ -102,16 +116,19 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
     };
   };
 
-  /** Each job's failure, in the jobs' order (none for a row with nothing left to write). */
-  const writeBackMany = async (
-    clientId: string,
-    payloads: { clientId: string; rowId: string }[],
-  ): Promise<unknown[]> => {
-    const repo = createConfirmationsRepository(db);
-    const rowIds = payloads.map((payload) => payload.rowId);
-    const rows = (await repo.findRows(clientId, rowIds)).filter(
+  /** The rows' answers still to write, among these. */
+  const pendingRows = async (clientId: string, rowIds: string[]) =>
+    (await createConfirmationsRepository(db).findRows(clientId, rowIds)).filter(
       (row) => row.writeback === 'pending' && (row.answer === 'confirm' || row.answer === 'cancel'),
     );
+
+  /**
+   * Writes the job's pending rows back. A passing failure of any row retries the job (its hint, the
+   * longest of them, kept); the rows written meanwhile are done and not written again.
+   */
+  const writeBack = async (clientId: string, rowIds: string[]): Promise<void> => {
+    const repo = createConfirmationsRepository(db);
+    const rows = await pendingRows(clientId, rowIds);
     const [runs, appointments] = await Promise.all([
       repo.findRuns(clientId, [...new Set(rows.map((row) => row.run_id))]),
       createAgendaRepository(db).findByIds(clientId, [...new Set(rows.map((row) => row.agenda_id))]),
@@ -154,23 +171,30 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
       rows,
       outcomes.flatMap((outcome) => outcome.recorded ?? []),
     );
-    const failureOf = new Map(rows.map((row, index) => [row.id, outcomes[index]?.failure]));
-    return rowIds.map((rowId) => failureOf.get(rowId));
+    const failures = outcomes.flatMap((outcome) => (outcome.failure === undefined ? [] : [outcome.failure]));
+    const retries = failures.filter((failure) => failure instanceof RetryLater);
+    const [retry] = retries;
+    if (retry) {
+      const hints = retries.flatMap((failure) => failure.retryAfterMs ?? []);
+      throw new RetryLater(retry.message, hints.length > 0 ? Math.max(...hints) : undefined);
+    }
+    if (failures[0] !== undefined) throw failures[0];
   };
 
   return {
     define() {
-      queue.define(
-        confirmationWritebackJob,
-        batched(WRITEBACKS_PER_BATCH, perCompany(writeBackMany), {
-          retryOn: 'RetryLater',
-          async onExhausted({ clientId, rowId }, error) {
-            const row = await createConfirmationsRepository(db).findRow(clientId, rowId);
-            if (row?.writeback === 'pending')
-              await record(clientId, [row], [{ id: row.id, writeback: 'failed', error: errorText(error) }]);
-          },
-        }),
-      );
+      queue.define(confirmationWritebackJob, {
+        run: ({ clientId, rowIds }) => writeBack(clientId, rowIds),
+        retryOn: 'RetryLater',
+        async onExhausted({ clientId, rowIds }, error) {
+          const rows = await pendingRows(clientId, rowIds);
+          await record(
+            clientId,
+            rows,
+            rows.map((row) => ({ id: row.id, writeback: 'failed', error: errorText(error) })),
+          );
+        },
+      });
     },
   };
 };

@@ -36,11 +36,12 @@ type StoredInbound = { row: MessageRow; notifications: StoredNotification[]; quo
 type UpdatedInbound = { row: MessageRow; notification: StoredNotification };
 
 /**
- * Another module's durable follow-up of some inbound messages (a confirmation answer): the job is enqueued
- * in the transaction that stores the message, so it exists if and only if the message does, once. Runs for
- * every inbound message, so it must be a cheap, pure check of the row.
+ * Another module's durable follow-up of some inbound messages (confirmation answers): its jobs are
+ * enqueued in the transaction that stores the batch's messages, so they exist if and only if the messages
+ * do, once. Runs for every batch, so it must be a cheap, pure check of the rows; a burst's follow-up is
+ * best one job for the batch's messages it concerns, not one per message.
  */
-export type InboundJobRule = (clientId: string, message: MessageRow) => NewJob | undefined;
+export type InboundJobRule = (clientId: string, messages: MessageRow[]) => NewJob[];
 
 /**
  * Another module's write for a batch of inbound messages, committed with them: data-modifying WITH entries
@@ -270,12 +271,7 @@ export const createInboundWriter = (deps: {
           payload: { clientId, messageId: message.id, media: event.media },
         });
       }
-      for (const row of rows) {
-        for (const rule of deps.jobRules) {
-          const job = rule(clientId, row);
-          if (job) jobs.push(job);
-        }
-      }
+      for (const rule of deps.jobRules) jobs.push(...rule(clientId, rows));
       // The batch's follow-ups (jobs, metrics, other modules' writes) go in its notifications' statement.
       const parts = [
         queue.enqueuePart(jobs),

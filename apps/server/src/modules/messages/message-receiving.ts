@@ -138,7 +138,7 @@ export const createMessageReceiving = (context: MessageContext) => {
   return {
     /**
      * Lets another module follow some inbound messages up durably (confirmations read button presses and
-     * yes/no words): each job its rule answers is enqueued with the message, once, never for a repeat.
+     * yes/no words): the jobs its rule answers are enqueued with the messages, once, never for a repeat.
      */
     addInboundJobRule(rule: InboundJobRule): void {
       jobRules.push(rule);

@@ -130,11 +130,14 @@ describe('inbound job rules', () => {
 
   beforeAll(() => {
     // A fresh key on every call, so a rule run twice for one message would leave two jobs behind.
-    service.addInboundJobRule((clientId, message) => {
-      if (message.button_reply === '') return undefined;
-      calls += 1;
-      return { name: JOB, key: `${JOB}:${calls}`, payload: { clientId, messageId: message.id } };
-    });
+    service.addInboundJobRule((clientId, messages) =>
+      messages
+        .filter((message) => message.button_reply !== '')
+        .map((message) => {
+          calls += 1;
+          return { name: JOB, key: `${JOB}:${calls}`, payload: { clientId, messageId: message.id } };
+        }),
+    );
   });
 
   const press = (phone: string, id: string): InboundMessageEvent => ({
