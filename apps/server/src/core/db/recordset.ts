@@ -9,6 +9,15 @@ import type { Executor } from './database';
  */
 export const recordset = (records: readonly object[]): SQL => sql`${JSON.stringify(records)}::jsonb`;
 
+/**
+ * The records' ids as one `uuid[]` parameter, for `where t.id = any(${idsOf(records)}) and t.id = r.id`
+ * beside a recordset join: the rows are then found by their primary key whatever the table's statistics
+ * say. Without it, statistics taken before a run's rows existed (autovacuum a minute behind, or off) made
+ * the planner read a company's whole partial index and hash it, 10-12 ms for 50 rows instead of 1.
+ */
+export const idsOf = (records: readonly { id: string }[]): SQL =>
+  sql`${`{${records.map((record) => record.id).join(',')}}`}::uuid[]`;
+
 /** Whole rows of `table` as the driver answered them (a hand-written RETURNING *), decoded as Drizzle does. */
 export const decodeRows = <T extends PgTable>(
   table: T,

@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from '@conversa/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
-import { recordset, returningRows } from '../../core/db/recordset';
+import { idsOf, recordset, returningRows } from '../../core/db/recordset';
 import { type AgendaAppointmentRow, agendaAppointments } from '../../core/db/schema';
 import { isUuid } from '../../core/http/route-schemas';
 import type { SearchQuery } from '../../core/http/search-query';
@@ -146,7 +146,7 @@ export const createAgendaRepository = (db: Executor) => ({
       agendaAppointments,
       sql`update agenda_appointments a set status = s.status, update_date = now()
         from jsonb_to_recordset(${recordset(statuses)}) as s(id uuid, status text)
-        where a.client_id = ${clientId} and a.id = s.id
+        where a.client_id = ${clientId} and a.id = any(${idsOf(statuses)}) and a.id = s.id
         returning a.*`,
     );
   },

@@ -36,15 +36,21 @@ const ROWS_PER_JOB = 50;
 /** How many calls go to one clinic's system at once: side by side, without flooding it. */
 const CALLS_AT_ONCE = 8;
 
-/** The jobs writing these answered rows back, ROWS_PER_JOB to each. */
-export const writebackJobs = (clientId: string, rowIds: string[]): NewJob[] =>
-  Array.from({ length: Math.ceil(rowIds.length / ROWS_PER_JOB) }, (_, index) => {
-    const own = rowIds.slice(index * ROWS_PER_JOB, (index + 1) * ROWS_PER_JOB);
-    return confirmationWritebackJob.job(
-      { clientId, rowIds: own },
-      { key: `${confirmationWritebackJob.name}:${own[0]}` },
+/** The jobs writing these answered rows back, at most ROWS_PER_JOB to each, in jobs of even sizes. */
+export const writebackJobs = (clientId: string, rowIds: string[]): NewJob[] => {
+  const size = Math.ceil(rowIds.length / Math.ceil(rowIds.length / ROWS_PER_JOB));
+  const jobs: NewJob[] = [];
+  for (let start = 0; start < rowIds.length; start += size) {
+    const own = rowIds.slice(start, start + size);
+    jobs.push(
+      confirmationWritebackJob.job(
+        { clientId, rowIds: own },
+        { key: `${confirmationWritebackJob.name}:${own[0]}` },
+      ),
     );
-  });
+  }
+  return jobs;
+};
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 

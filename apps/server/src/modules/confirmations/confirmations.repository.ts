@@ -1,7 +1,7 @@
 import type { ConfirmationRowState, ConfirmationTotals, SchedulingIntegrationType } from '@conversa/domain';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
-import { recordset, returningRows } from '../../core/db/recordset';
+import { idsOf, recordset, returningRows } from '../../core/db/recordset';
 import {
   type ConfirmationRowRow,
   type ConfirmationRunRow,
@@ -189,7 +189,11 @@ export const createConfirmationsRepository = (db: Executor) => ({
     }));
   },
 
-  /** Answers stored on rows still `sent`, in one statement: a row answered meanwhile is not returned. */
+  /**
+   * Answers stored on rows still `sent`, in one statement: a row answered meanwhile is not returned. The
+   * state it must still be in comes with each answer (a join, not a filter), so the waiting rows' partial
+   * index never looks like the way in (see idsOf).
+   */
   async answerRows(clientId: string, answers: RowAnswer[]): Promise<ConfirmationRowRow[]> {
     if (answers.length === 0) return [];
     return returningRows(
@@ -197,9 +201,10 @@ export const createConfirmationsRepository = (db: Executor) => ({
       confirmationRows,
       sql`update confirmation_rows r
         set state = a.state, answer = a.answer, answered_at = a.answered_at, writeback = a.writeback
-        from jsonb_to_recordset(${recordset(answers)})
-          as a(id uuid, state text, answer text, answered_at timestamptz, writeback text)
-        where r.client_id = ${clientId} and r.id = a.id and r.state = 'sent'
+        from jsonb_to_recordset(${recordset(answers.map((answer) => ({ ...answer, from: 'sent' })))})
+          as a(id uuid, state text, answer text, answered_at timestamptz, writeback text, "from" text)
+        where r.client_id = ${clientId} and r.id = any(${idsOf(answers)}) and r.id = a.id
+          and r.state = a."from"
         returning r.*`,
     );
   },
@@ -209,7 +214,7 @@ export const createConfirmationsRepository = (db: Executor) => ({
     if (outcomes.length === 0) return;
     await db.execute(sql`update confirmation_rows r set writeback = o.writeback, error = o.error
       from jsonb_to_recordset(${recordset(outcomes)}) as o(id uuid, writeback text, error text)
-      where r.client_id = ${clientId} and r.id = o.id`);
+      where r.client_id = ${clientId} and r.id = any(${idsOf(outcomes)}) and r.id = o.id`);
   },
 
   /** Changes a row only while it is in `fromState`: an answer, a send or a deadline applies once. */
