@@ -9,6 +9,7 @@ import { sampleResidentMiB } from '../lib/server';
 import {
   CANCELLED_STATE,
   CONFIRMED_STATE,
+  DENTALINK_TOKEN,
   phoneOf,
   type SchedulingFakes,
   type SchedulingResult,
@@ -29,6 +30,9 @@ const BUCKET_CAPACITY = WHATSAPP_PER_SECOND;
 /** Every tenth patient of the burst presses the button a second time, while the first is in flight. */
 const SECOND_PRESS_EVERY = 10;
 
+/** How many calls the server's write-backs make side by side (confirmation-writeback.ts CALLS_AT_ONCE). */
+const WRITEBACK_CALLS_AT_ONCE = 8;
+
 /** The V8 heap used and total (MiB) as the server's own /metrics (prom-client's defaults) reports it. */
 const heapMiB = async (serverUrl: string): Promise<[number, number]> => {
   const text = await (await fetch(`${serverUrl}/metrics`)).text();
@@ -41,7 +45,7 @@ const heapMiB = async (serverUrl: string): Promise<[number, number]> => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Call = { path: string; headers: Record<string, string>; body: Buffer };
+type Call = { path: string; headers: Record<string, string>; body: Buffer; method?: 'PUT' };
 
 /** Meta's notification of one inbound message on the bench's WhatsApp device, signed over its bytes. */
 const whatsappCall = (tenant: BenchTenant, phone: string, message: Record<string, unknown>): Call => {
@@ -88,7 +92,11 @@ const burst = async (serverUrl: string, calls: Call[], connections: number) => {
   const post = (call: Call) =>
     new Promise<void>((resolve) => {
       const req = request(
-        { agent, ...jsonPostOptions(url, call.path, call.body.length, call.headers) },
+        {
+          agent,
+          ...jsonPostOptions(url, call.path, call.body.length, call.headers),
+          ...(call.method ? { method: call.method } : {}),
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -296,6 +304,19 @@ export const runSchedulingHttp = async (
   ).length;
   const table = await allRows(serverUrl, run.id, token);
   const finalTotals = (await getRun(serverUrl, run.id, token)).totals;
+  // The floor under an answer's cost: its write-back's HTTP exchange alone, the same PUTs replayed by the
+  // bench to the fake Dentalink on as many connections as the server calls it with. Both ends are in this
+  // process, whose CPU is read: the server is still sending the acknowledgements at the device's pace.
+  const fake = new URL(fakes.healthatom.apiUrl);
+  const replayed: Call[] = writebacks.map((update) => ({
+    path: `${fake.pathname}/citas/${update.id}`,
+    headers: { authorization: `Token ${DENTALINK_TOKEN}` },
+    body: Buffer.from(JSON.stringify(update.body)),
+    method: 'PUT',
+  }));
+  const replayCpu = process.cpuUsage();
+  const replay = await burst(fake.origin, replayed, WRITEBACK_CALLS_AT_ONCE);
+  const { user, system } = process.cpuUsage(replayCpu);
   return {
     sizes,
     prepareMs,
@@ -334,6 +355,11 @@ export const runSchedulingHttp = async (
       wrongState,
       rowsDone: table.filter((row) => row.writeback === 'done').length,
       rowsAnswered: table.filter((row) => row.state === 'confirmed' || row.state === 'cancelled').length,
+      writebackExchange: {
+        calls: replayed.length,
+        accepted: replay.accepted,
+        cpuSeconds: (user + system) / 1e6,
+      },
     },
     week: { latency: histogram.summary(), total, returned },
   };

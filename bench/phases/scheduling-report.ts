@@ -170,6 +170,7 @@ export const schedulingRows = (r: Results): Row[] => {
       target: '',
       verdict: '',
     },
+    answerFloorRow(plain, answers),
     {
       metric: `agenda/search, the week view (first ${week.returned} of ${week.total.toLocaleString('en')} in one week): p50 / p95 / p99${week.seqScans.length > 0 ? ` SEQ SCAN on ${[...new Set(week.seqScans)].join(', ')}` : ''}`,
       ours: pcts(week.latency),
@@ -179,4 +180,25 @@ export const schedulingRows = (r: Results): Row[] => {
       verdict: timed ? verdict(week.latency.p95 <= 50) : '',
     },
   ];
+};
+
+/**
+ * What an answer can cost at the least on this machine: a plain message's CPU (as many webhooks, the second
+ * presses included) and its write-back's HTTP exchange, measured alone. Its ratio to a plain message's CPU
+ * is the most the answers' rate can reach against the plain rate while the cores are the bound.
+ */
+const answerFloorRow = (plain: SchedulingResult['plain'], answers: SchedulingResult['answers']): Row => {
+  const plainMs = (plain.cpu.machine / plain.messages) * 1000;
+  const webhooks = (answers.answers + answers.secondPresses) / answers.answers;
+  const { calls, accepted, cpuSeconds } = answers.writebackExchange;
+  const exchangeMs = (cpuSeconds / calls) * 1000;
+  const floorMs = plainMs * webhooks + exchangeMs;
+  return {
+    metric: `the floor under an answer: a plain text's CPU × ${webhooks.toFixed(2)} (its webhooks) + one write-back's HTTP exchange (the ${calls.toLocaleString('en')} PUTs replayed by the bench to the fake, 8 at once, ${accepted} accepted)`,
+    ours: `${ms(floorMs)} an answer at the least (the exchange ${ms(exchangeMs)})`,
+    limit: `${ms(plainMs)} a plain text`,
+    ratio: ratio(plainMs, floorMs),
+    target: 'the ratio above can reach this at most',
+    verdict: '',
+  };
 };

@@ -34,7 +34,7 @@ export const SCHEDULING_BY_PROFILE: Record<
 /** The WhatsApp Cloud adapter's own pacing (channels/whatsapp: `pacing: { perSecond: 80 }`). */
 export const WHATSAPP_PER_SECOND = 80;
 /** The token the Dentalink fake accepts, sealed into the integration the seed writes. */
-const DENTALINK_TOKEN = 'bench-dentalink-token-0001';
+export const DENTALINK_TOKEN = 'bench-dentalink-token-0001';
 export const CONFIRMED_STATE = 12;
 export const CANCELLED_STATE = 15;
 /** Patients' phones: Chilean mobiles outside the generated tenants' numbering (569…, 568…) and ingest's. */
@@ -100,6 +100,8 @@ export type SchedulingResult = {
     rowsAnswered: number;
     /** CPU seconds from its first webhook to its end (`process`: the server's). */
     cpu: CpuSpent;
+    /** The write-backs' PUTs replayed by the bench to the fake: the CPU of both ends of their exchanges. */
+    writebackExchange: { calls: number; accepted: number; cpuSeconds: number };
   };
   week: {
     appointments: number;
