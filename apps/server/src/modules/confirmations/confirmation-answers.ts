@@ -17,6 +17,10 @@ export const confirmationAnswerJob = defineJob<{ clientId: string; messageIds: s
   'confirmation.answer',
 );
 
+/** A job queued before answers were batched (one job per message) still names its message. */
+export const messageIdsOf = (payload: { messageIds?: string[]; messageId?: string }): string[] =>
+  payload.messageIds ?? (payload.messageId ? [payload.messageId] : []);
+
 /** A morning's answers arrive in bursts: one worker decides this many inbound batches' in one transaction. */
 const JOBS_PER_BATCH = 20;
 
@@ -174,12 +178,7 @@ export const createConfirmationAnswers = ({ db, queue, announcer, agendaAnnounce
         confirmationAnswerJob,
         batched(
           JOBS_PER_BATCH,
-          perCompany((clientId, payloads) =>
-            answerMany(
-              clientId,
-              payloads.flatMap((payload) => payload.messageIds),
-            ),
-          ),
+          perCompany((clientId, payloads) => answerMany(clientId, payloads.flatMap(messageIdsOf))),
           { retryOn: 'any error' },
         ),
       );

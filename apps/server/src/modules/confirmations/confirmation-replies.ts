@@ -17,6 +17,13 @@ import type { MessagesService } from '../messages/messages.service';
 export type Reply = { contactId: string; deviceId: string; tempId: string; body: string };
 export const confirmationReplyJob = defineJob<{ clientId: string; replies: Reply[] }>('confirmation.reply');
 
+/** A job queued before replies were grouped (one job per reply) carries the reply itself. */
+export const repliesOf = (payload: { replies?: Reply[] } & Partial<Reply>): Reply[] => {
+  const { replies, contactId, deviceId, tempId, body } = payload;
+  if (replies) return replies;
+  return contactId && deviceId && tempId && body ? [{ contactId, deviceId, tempId, body }] : [];
+};
+
 /** The job sending these replies, none when there are none. */
 export const replyJobs = (clientId: string, replies: Reply[]): NewJob[] => {
   const [first] = replies;
@@ -108,7 +115,7 @@ export const createConfirmationReplies = ({
   return {
     define() {
       queue.define(confirmationReplyJob, {
-        run: ({ clientId, replies }) => reply(clientId, replies),
+        run: (payload) => reply(payload.clientId, repliesOf(payload)),
         retryOn: 'any error',
       });
     },

@@ -52,6 +52,10 @@ export const writebackJobs = (clientId: string, rowIds: string[]): NewJob[] => {
   return jobs;
 };
 
+/** A job queued before write-backs were grouped (one job per row) still names its row. */
+export const rowIdsOf = (payload: { rowIds?: string[]; rowId?: string }): string[] =>
+  payload.rowIds ?? (payload.rowId ? [payload.rowId] : []);
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** How one row's write-back went: recorded on the row (`pending` while retrying), and its job's failure. */
@@ -190,10 +194,11 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
   return {
     define() {
       queue.define(confirmationWritebackJob, {
-        run: ({ clientId, rowIds }) => writeBack(clientId, rowIds),
+        run: (payload) => writeBack(payload.clientId, rowIdsOf(payload)),
         retryOn: 'RetryLater',
-        async onExhausted({ clientId, rowIds }, error) {
-          const rows = await pendingRows(clientId, rowIds);
+        async onExhausted(payload, error) {
+          const { clientId } = payload;
+          const rows = await pendingRows(clientId, rowIdsOf(payload));
           await record(
             clientId,
             rows,
