@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/database';
 import { recordset } from '../db/recordset';
@@ -20,7 +20,7 @@ import {
   Postpone,
   RetryLater,
 } from './job-types';
-import { createJobVacuum } from './job-vacuum';
+import { createJobUpkeep } from './job-upkeep';
 
 /*
  * Why a job table of our own rather than pg-boss (figures in docs/ARCHITECTURE.md): the messaging core
@@ -58,7 +58,7 @@ export type JobQueueOptions = {
   leaseMs?: number;
   /** Dead jobs (status failed) stay this long for the master to read and retry; done jobs go sooner. */
   failedKeepMs?: number;
-  /** After this many jobs run by this process, it vacuums the jobs table (see job-vacuum.ts). */
+  /** After this many jobs run by this process, it vacuums the jobs table (see job-upkeep.ts). */
   vacuumEveryJobs?: number;
 };
 
@@ -76,7 +76,6 @@ export const createJobQueue = (options: JobQueueOptions) => {
   const backoff = { baseMs: options.backoffMs ?? 2000, capMs: options.maxBackoffMs ?? 5 * 60_000 };
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const failedKeepMs = options.failedKeepMs ?? 30 * 86_400_000;
   const definitions = new Map<string, JobDefinition>();
   const schedules: { name: string; rule: ScheduleRule }[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -93,7 +92,12 @@ export const createJobQueue = (options: JobQueueOptions) => {
   };
 
   const { ownClaim, holdLease, claimDue, markDone, reclaimExpired } = createJobLease({ db, logger, leaseMs });
-  const vacuum = createJobVacuum({ db, logger, everyJobs: options.vacuumEveryJobs ?? 1000 });
+  const upkeep = createJobUpkeep({
+    db,
+    logger,
+    everyJobs: options.vacuumEveryJobs ?? 1000,
+    failedKeepMs: options.failedKeepMs ?? 30 * 86_400_000,
+  });
 
   /**
    * A job due later (a retry, a paced send's turn) is started at its time by this process, not only at
@@ -181,7 +185,7 @@ export const createJobQueue = (options: JobQueueOptions) => {
     for (const [index, failed] of batch.entries()) {
       if (failures[index] !== undefined) await finish(failed, definition, failures[index]);
     }
-    vacuum.ended(batch.length);
+    upkeep.ended(batch.length);
     return next;
   };
 
@@ -368,35 +372,9 @@ export const createJobQueue = (options: JobQueueOptions) => {
       timers.clear();
       wakes.clear();
       await Promise.allSettled([polling, ...running]);
-      await vacuum.settled();
+      await upkeep.settled();
     },
-    /** The queue's depth for /metrics: jobs due now, how long the oldest has waited, and dead ones. */
-    async stats(): Promise<{ due: number; oldestDueSeconds: number; failed: number }> {
-      const rows = await db
-        .select({
-          due: sql<number>`count(*) filter (where ${jobs.status} = 'pending' and ${jobs.run_at} <= now())`,
-          oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${jobs.run_at}) filter (where ${jobs.status} = 'pending' and ${jobs.run_at} <= now())), 0)`,
-          failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`,
-        })
-        .from(jobs)
-        .where(inArray(jobs.status, ['pending', 'failed']));
-      const row = rows[0];
-      return {
-        due: Number(row?.due ?? 0),
-        oldestDueSeconds: Number(row?.oldestDueSeconds ?? 0),
-        failed: Number(row?.failed ?? 0),
-      };
-    },
-    /** Done jobs finished before `olderThan` are removed; dead ones only after failedKeepMs. */
-    async pruneFinished(olderThan: Date) {
-      await db
-        .delete(jobs)
-        .where(
-          or(
-            and(eq(jobs.status, 'done'), lt(jobs.update_date, olderThan)),
-            and(eq(jobs.status, 'failed'), lt(jobs.update_date, new Date(Date.now() - failedKeepMs))),
-          ),
-        );
-    },
+    stats: upkeep.stats,
+    pruneFinished: upkeep.pruneFinished,
   };
 };
