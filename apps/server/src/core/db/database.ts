@@ -98,7 +98,6 @@ export const connectDatabase = async (options: DatabaseOptions): Promise<Databas
   return connectPool(server.url, options, 'embedded', server.stop);
 };
 
-/** Postgres' unique_violation, looked for on the error and on the driver error Drizzle wraps. */
 /** Whether PostgreSQL refused a statement with this SQLSTATE (on the error or the driver's cause). */
 const hasCode = (error: unknown, code: string): boolean => {
   const codeOf = (value: unknown): unknown =>
@@ -107,8 +106,12 @@ const hasCode = (error: unknown, code: string): boolean => {
   return codeOf(error) === code || codeOf(cause) === code;
 };
 
+/** Postgres' unique_violation, looked for on the error and on the driver error Drizzle wraps. */
 export const isUniqueViolation = (error: unknown): error is { constraint?: string } =>
   hasCode(error, '23505');
+
+/** A lock waited for longer than the transaction's `lock_timeout` allows. */
+export const isLockTimeout = (error: unknown): boolean => hasCode(error, '55P03');
 
 /** A row still referenced elsewhere (a stage a deal was just placed in) could not be deleted. */
 export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error, '23503');

@@ -8,7 +8,7 @@ import {
 } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
 import { type CompanyClock, companyClock } from '../../core/company-clock';
-import type { Database } from '../../core/db/database';
+import { type Database, isLockTimeout } from '../../core/db/database';
 import {
   type ConfirmationRowRow,
   type ConfirmationRunRow,
@@ -19,6 +19,7 @@ import {
 import { AppError } from '../../core/http/app-error';
 import { translate } from '../../core/i18n/i18n';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
+import { sideBySide } from '../../core/side-by-side';
 import { linkContacts } from '../agenda/agenda-pull';
 import { createContactsRepository } from '../contacts/contacts.repository';
 import { createDevicesRepository } from '../devices/devices.repository';
@@ -29,30 +30,50 @@ import type { ConfirmationAnnouncer } from './confirmation-announcer';
 import { confirmationSendJob } from './confirmation-starter';
 import { createConfirmationsRepository } from './confirmations.repository';
 
-/** One job run sends at most this many requests (or for this long) before handing over to the next. */
-const ROWS_PER_TURN = 50;
+/** One job run asks at most this many rows (or for this long) before handing over to the next. */
+const ROWS_PER_TURN = 200;
 const TURN_MS = 5_000;
 /**
- * Rows asked side by side in a turn: one request is a chain of statements and a provider call, so one
- * at a time leaves the device's pacing (80/s on WhatsApp) unused. Each lane owns the rows it claimed.
+ * Rows claimed and queued together: one statement each for the batch (claim, contacts, messages, links,
+ * summaries, quota, notifications), where one request alone paid them all, about 20 statements.
+ */
+const BATCH = 40;
+/**
+ * Requests attempted side by side: one attempt is a statement and a provider call, so one at a time
+ * leaves the device's pacing (80/s on WhatsApp) unused.
  */
 const LANES = 8;
+/**
+ * How long a batch waits for a conversation another transaction holds before its requests are stored one
+ * by one: one stalled conversation must not hold up the run.
+ */
+const LOCK_TIMEOUT_MS = 2_000;
 /** A wait for the device's bucket this short is waited by the lane, rather than by re-queuing the job. */
 const SHORT_WAIT_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announcer: ConfirmationAnnouncer };
 
-/** The row got another attempt's request first (see `linkRequest`). */
+/** A row of the batch got another attempt's request first (see `linkRequests`). */
 class RequestedElsewhere extends Error {}
 
-/** What one request's attempt leaves: go on, or wait for the device's pacing. */
-type Step = { waitMs?: number };
+/**
+ * What one request's attempt leaves: go on, wait for the device's pacing, or the row's request accepted
+ * (`sentAt`, recorded with the batch's others).
+ */
+type Step = { waitMs?: number; sentAt?: Date };
+
+/** A request stored for a claimed row: its message, and the turn its device's pacing gave it. */
+type Queued = { row: ConfirmationRowRow; messageId: string; turnAt: Date | null };
+
+/** The template a run sends, when it has one. */
+type RunTemplate = Pick<MessageTemplate, 'name' | 'language'>;
 
 /**
- * The sender of a run: each pending row claimed (committed) before its request is made, its message
- * linked to it in the message's own transaction, then handed to the provider through the dispatch claim,
- * so a crash between send and record finds the message and never sends twice (API.md part 3 §3.2.4).
+ * The sender of a run: pending rows claimed (committed) in batches before their requests are made, their
+ * messages linked to them in the messages' own transaction, then each handed to the provider at its turn
+ * through the dispatch claim, so a crash between send and record finds the message and never sends twice
+ * (API.md part 3 §3.2.4).
  */
 export const createConfirmationSender = ({ db, queue, messages, announcer }: Deps) => {
   const repo = createConfirmationsRepository(db);
@@ -61,16 +82,15 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     repo.moveRow(row.client_id, row.id, 'pending', { state: 'failed', error: error.slice(0, 500) });
 
   /**
-   * The row of a request this attempt did not hand over (`skipped`): another worker on the run (one that
-   * took its job over) sent it, failed it, or holds it now and settles the row itself.
+   * The row of a request an attempt did not hand over (`skipped`), or found in flight: another worker on
+   * the run (one that took its job over) sent it, failed it, or holds it now and settles the row itself.
    */
   const followRequest = async (row: ConfirmationRowRow, messageId: string): Promise<Step> => {
     const message = await createMessagesRepository(db).findById(row.client_id, messageId);
     if (!message) await fail(row, 'message deleted');
     else if (message.status === 'error') await fail(row, message.error);
-    else if (message.status !== 'queue') {
-      await repo.moveRow(row.client_id, row.id, 'pending', { state: 'sent', sent_at: message.create_date });
-    } else if (message.deleted) await fail(row, 'not sent');
+    else if (message.status !== 'queue') return { sentAt: message.create_date };
+    else if (message.deleted) await fail(row, 'not sent');
     return {};
   };
 
@@ -82,12 +102,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   ): Promise<Step> => {
     switch (outcome.kind) {
       case 'sent':
-        await repo.moveRow(row.client_id, row.id, 'pending', {
-          state: 'sent',
-          sent_at: new Date(),
-          error: '',
-        });
-        return {};
+        return { sentAt: new Date() };
       case 'paced':
         // The device's shared bucket is empty: the same message waits (the row stays claimed with it).
         return { waitMs: outcome.waitMs };
@@ -101,44 +116,113 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     }
   };
 
+  /**
+   * Requests attempted side by side, each at its turn: a short wait is waited, a longer one left for the
+   * job's next run (the rows stay claimed with their messages). The rows whose requests were accepted are
+   * moved to `sent` in one statement, once every lane has ended (a lane's failure is thrown only then, so
+   * no attempt of this run is still going when the job retries); answers the shortest wait left, if any.
+   */
+  const attemptAll = async (clientId: string, requests: Queued[]): Promise<Step> => {
+    const attempt = async ({ row, messageId, turnAt }: Queued): Promise<Step> => {
+      const untilTurn = turnAt ? turnAt.getTime() - Date.now() : 0;
+      if (untilTurn > SHORT_WAIT_MS) return { waitMs: untilTurn };
+      if (untilTurn > 0) await sleep(untilTurn);
+      let step = await settle(row, messageId, await messages.attemptSend(clientId, messageId, 1));
+      while (step.waitMs !== undefined && step.waitMs <= SHORT_WAIT_MS) {
+        await sleep(step.waitMs);
+        step = await settle(row, messageId, await messages.attemptSend(clientId, messageId, 1));
+      }
+      return step;
+    };
+    const outcomes = await sideBySide(
+      requests,
+      LANES,
+      async (request): Promise<{ step: Step; failure?: unknown }> => {
+        try {
+          return { step: await attempt(request) };
+        } catch (failure) {
+          return { step: {}, failure };
+        }
+      },
+    );
+    await repo.markSent(
+      clientId,
+      requests.flatMap(({ row }, index) => {
+        const sentAt = outcomes[index]?.step.sentAt;
+        return sentAt ? [{ id: row.id, sent_at: sentAt }] : [];
+      }),
+    );
+    const failed = outcomes.find((outcome) => outcome.failure !== undefined);
+    if (failed) throw failed.failure;
+    const waits = outcomes.flatMap(({ step }) => step.waitMs ?? []);
+    return waits.length > 0 ? { waitMs: Math.min(...waits) } : {};
+  };
+
   /** Rows an earlier attempt claimed: without a message nothing was made; with one, its state decides. */
   const settleInFlight = async (run: ConfirmationRunRow): Promise<Step> => {
-    const messagesRepo = createMessagesRepository(db);
+    const queued: Queued[] = [];
+    const sent: { id: string; sent_at: Date }[] = [];
     for (const row of await repo.inFlight(run.client_id, run.id)) {
       if (!row.message_id) {
         await repo.updateRow(run.client_id, row.id, { claimed_at: null });
         continue;
       }
-      const message = await messagesRepo.findById(run.client_id, row.message_id);
-      if (!message) {
-        await fail(row, 'message deleted');
-      } else if (message.status === 'error') {
-        await fail(row, message.error);
-      } else if (message.status !== 'queue') {
-        await repo.moveRow(run.client_id, row.id, 'pending', { state: 'sent', sent_at: message.create_date });
-      } else {
-        const step = await settle(row, message.id, await messages.attemptSend(run.client_id, message.id, 1));
-        if (step.waitMs !== undefined) return step;
+      const message = await createMessagesRepository(db).findById(run.client_id, row.message_id);
+      if (message?.status === 'queue' && !message.deleted) {
+        queued.push({ row, messageId: message.id, turnAt: message.send_turn_at });
+        continue;
       }
+      const { sentAt } = await followRequest(row, row.message_id);
+      if (sentAt) sent.push({ id: row.id, sent_at: sentAt });
     }
-    return {};
+    await repo.markSent(run.client_id, sent);
+    return attemptAll(run.client_id, queued);
   };
 
-  const contactOf = async (row: ConfirmationRowRow): Promise<ContactRow | undefined> => {
+  /** Each row's contact: the one linked to it, or found (or created) by its phone. */
+  const contactsOf = async (
+    clientId: string,
+    rows: ConfirmationRowRow[],
+  ): Promise<Map<string, ContactRow>> => {
     const contactsRepo = createContactsRepository(db);
-    const linked = row.contact_id ? await contactsRepo.findById(row.client_id, row.contact_id) : undefined;
-    if (linked) return linked;
-    const ids = await linkContacts(db, row.client_id, [{ phone: row.phone, name: row.patient_name }]);
-    const id = ids.get(row.phone);
-    return id ? contactsRepo.findById(row.client_id, id) : undefined;
+    const linkedIds = [...new Set(rows.flatMap((row) => row.contact_id ?? []))];
+    const byId = new Map((await contactsRepo.findByIds(clientId, linkedIds)).map((each) => [each.id, each]));
+    const unlinked = rows.filter((row) => !row.contact_id || !byId.has(row.contact_id));
+    const byPhone = await linkContacts(
+      db,
+      clientId,
+      unlinked.map((row) => ({ phone: row.phone, name: row.patient_name })),
+    );
+    const found = await contactsRepo.findByIds(
+      clientId,
+      [...new Set(byPhone.values())].filter((id) => !byId.has(id)),
+    );
+    for (const each of found) byId.set(each.id, each);
+    return new Map(
+      rows.flatMap((row) => {
+        const contact =
+          (row.contact_id ? byId.get(row.contact_id) : undefined) ?? byId.get(byPhone.get(row.phone) ?? '');
+        return contact ? [[row.id, contact]] : [];
+      }),
+    );
+  };
+
+  const templateOf = async (run: ConfirmationRunRow): Promise<RunTemplate | undefined> => {
+    if (!run.template_id) return undefined;
+    const found = await db
+      .select({ name: templates.name, language: templates.language })
+      .from(templates)
+      .where(and(eq(templates.client_id, run.client_id), eq(templates.id, run.template_id)));
+    return found[0];
   };
 
   /** The request of one row: the run's template, or its text with the two reply buttons. */
-  const requestOf = async (
+  const requestOf = (
     run: ConfirmationRunRow,
     row: ConfirmationRowRow,
     contact: ContactRow,
     { timeZone, locale }: CompanyClock,
+    template: RunTemplate | undefined,
   ) => {
     const { day, time } = localDayAndTime(row.meet_date, timeZone);
     const [year, month, date] = day.split('-');
@@ -161,24 +245,16 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
           user: { name: '' },
         },
       );
-    if (run.template_id) {
-      const found = await db
-        .select({ name: templates.name, language: templates.language })
-        .from(templates)
-        .where(and(eq(templates.client_id, run.client_id), eq(templates.id, run.template_id)));
-      const template = found[0];
-      if (template) {
-        const values = run.parameters.map(fill).filter((text) => text !== '');
-        const shaped: MessageTemplate = {
-          name: template.name,
-          language: template.language,
-          components:
-            values.length === 0
-              ? []
-              : [{ type: 'BODY', parameters: values.map((text) => ({ type: 'text', text })) }],
-        };
-        return { body: values.join('\n') || template.name, template: shaped, buttons: [] };
-      }
+    if (template) {
+      const values = run.parameters.map(fill).filter((text) => text !== '');
+      const shaped: MessageTemplate = {
+        ...template,
+        components:
+          values.length === 0
+            ? []
+            : [{ type: 'BODY', parameters: values.map((text) => ({ type: 'text', text })) }],
+      };
+      return { body: values.join('\n') || template.name, template: shaped, buttons: [] };
     }
     const buttons: MessageButton[] = [
       { id: confirmationButtonId(row.id, 'confirm'), title: translate(locale, 'confirmation.buttonConfirm') },
@@ -187,53 +263,86 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     return { body: fill(run.message), buttons };
   };
 
-  /** One row: claimed, checked, its request stored with the row's link, then attempted. */
+  type Request = { row: ConfirmationRowRow; contact: ContactRow } & ReturnType<typeof requestOf>;
+
+  /**
+   * The requests stored in one transaction, each linked to its row. One the batch cannot take (its row
+   * asked by another attempt meanwhile, no message left to spend, or its conversation held by another
+   * transaction past LOCK_TIMEOUT_MS) rolls the batch back, never sent: its requests are then stored one
+   * by one, so only that row is skipped, failed or left claimed for the job's next run (`held`).
+   */
+  const store = async (
+    run: ConfirmationRunRow,
+    device: DeviceRow,
+    requests: Request[],
+  ): Promise<{ queued: Queued[]; held: boolean }> => {
+    try {
+      const stored = await messages.queueRequests(
+        { clientId: run.client_id, userId: run.user_id ?? '' },
+        requests.map(({ contact, body, template, buttons }) => ({
+          device,
+          contact,
+          body,
+          template,
+          buttons,
+        })),
+        {
+          lockTimeoutMs: LOCK_TIMEOUT_MS,
+          inTransaction: async (tx, rows) => {
+            const linked = await createConfirmationsRepository(tx).linkRequests(
+              run.client_id,
+              rows.map((message, index) => ({
+                id: requests[index]?.row.id ?? '',
+                message_id: message.id,
+                contact_id: message.contact_id,
+              })),
+            );
+            if (linked < rows.length) throw new RequestedElsewhere();
+          },
+        },
+      );
+      const queued = requests.flatMap(({ row }, index) => {
+        const message = stored[index];
+        return message ? [{ row, messageId: message.id, turnAt: message.turnAt }] : [];
+      });
+      return { queued, held: false };
+    } catch (error) {
+      // No message left to spend (or the plan expired): the row says so instead of waiting silently.
+      const refused = error instanceof AppError && error.status === 412;
+      const held = isLockTimeout(error);
+      if (!refused && !held && !(error instanceof RequestedElsewhere)) throw error;
+      if (requests.length > 1) {
+        const alone = await sideBySide(requests, LANES, (request) => store(run, device, [request]));
+        return { queued: alone.flatMap((each) => each.queued), held: alone.some((each) => each.held) };
+      }
+      const [request] = requests;
+      if (refused && request) await fail(request.row, error.message);
+      return { queued: [], held };
+    }
+  };
+
+  /** A batch of claimed rows: checked, their requests stored with the rows' links, then attempted. */
   const ask = async (
     run: ConfirmationRunRow,
     device: DeviceRow,
     clock: CompanyClock,
-    row: ConfirmationRowRow,
+    template: RunTemplate | undefined,
+    rows: ConfirmationRowRow[],
   ): Promise<Step> => {
-    if (row.phone === '') {
-      await fail(row, 'the appointment has no phone');
-      return {};
+    for (const row of rows) if (row.phone === '') await fail(row, 'the appointment has no phone');
+    const withPhone = rows.filter((row) => row.phone !== '');
+    const contactOf = await contactsOf(run.client_id, withPhone);
+    const requests: Request[] = [];
+    for (const row of withPhone) {
+      const contact = contactOf.get(row.id);
+      if (contact) requests.push({ row, contact, ...requestOf(run, row, contact, clock, template) });
+      else await fail(row, 'no contact for the phone');
     }
-    const contact = await contactOf(row);
-    if (!contact) {
-      await fail(row, 'no contact for the phone');
-      return {};
-    }
-    const request = await requestOf(run, row, contact, clock);
-    let messageId: string;
-    try {
-      const stored = await messages.queueBroadcast(
-        { clientId: run.client_id, userId: run.user_id ?? '' },
-        { device, contact, ...request },
-        async (tx, message) => {
-          const linked = await createConfirmationsRepository(tx).linkRequest(
-            run.client_id,
-            row.id,
-            message.id,
-            contact.id,
-          );
-          if (!linked) throw new RequestedElsewhere();
-        },
-      );
-      messageId = stored.id;
-    } catch (error) {
-      // Another attempt asked this appointment meanwhile: this request was rolled back, never sent.
-      if (error instanceof RequestedElsewhere) return {};
-      // No message left to spend (or the plan expired): the row says so instead of waiting silently.
-      if (!(error instanceof AppError && error.status === 412)) throw error;
-      await fail(row, error.message);
-      return {};
-    }
-    let step = await settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
-    while (step.waitMs !== undefined && step.waitMs <= SHORT_WAIT_MS) {
-      await sleep(step.waitMs);
-      step = await settle(row, messageId, await messages.attemptSend(run.client_id, messageId, 1));
-    }
-    return step;
+    if (requests.length === 0) return {};
+    const { queued, held } = await store(run, device, requests);
+    const step = await attemptAll(run.client_id, queued);
+    // A row left claimed without its request is released and asked again by the job's next run.
+    return held && step.waitMs === undefined ? { waitMs: LOCK_TIMEOUT_MS } : step;
   };
 
   const announce = async (run: ConfirmationRunRow) => {
@@ -248,25 +357,20 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     if (run?.status !== 'running') return;
     const device = await createDevicesRepository(db).findById(clientId, run.device_id);
     if (!device) return;
-    // The company's zone and language, read once a turn: every request of it writes its date and buttons.
-    const clock = await companyClock(db, clientId);
+    // The company's zone and language, and the run's template, read once a turn: every request uses them.
+    const [clock, template] = await Promise.all([companyClock(db, clientId), templateOf(run)]);
     const started = Date.now();
     let step = await settleInFlight(run);
     let asked = 0;
-    const lane = async () => {
-      while (step.waitMs === undefined && asked < ROWS_PER_TURN && Date.now() - started < TURN_MS) {
-        const row = await repo.claimNext(clientId, runId);
-        if (!row) return;
-        asked += 1;
-        const laneStep = await ask(run, device, clock, row);
-        if (laneStep.waitMs !== undefined) step = laneStep;
-      }
-    };
-    const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
-    const failed = lanes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    while (step.waitMs === undefined && asked < ROWS_PER_TURN && Date.now() - started < TURN_MS) {
+      const rows = await repo.claimNext(clientId, runId, Math.min(BATCH, ROWS_PER_TURN - asked));
+      if (rows.length === 0) break;
+      asked += rows.length;
+      step = await ask(run, device, clock, template, rows);
+    }
     await announce(run);
-    if (step.waitMs !== undefined) throw new Postpone('paced by the device', step.waitMs);
+    if (step.waitMs !== undefined)
+      throw new Postpone('paced by the device, or a held conversation', step.waitMs);
     if (asked >= ROWS_PER_TURN || Date.now() - started >= TURN_MS) throw new Postpone('next turn', 0);
   };
 

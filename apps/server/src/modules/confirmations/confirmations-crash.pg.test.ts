@@ -165,9 +165,10 @@ const rowsIn = (runId: string, state: string) =>
 
 /**
  * Started from both processes at the same moment: both answer 200; then wait until the held patient is
- * claimed and the run stands still. The held request holds up nobody else: the sender's other lanes ask
- * every other appointment meanwhile (the company's message count is taken last in a request's
- * transaction, so one stalled conversation does not stop the company's sends). Answers how many were sent.
+ * claimed and the run stands still. The held request holds up nobody else: its batch gives up waiting and
+ * its requests are stored one by one, every other appointment asked meanwhile (the company's message count
+ * is taken last in a request's transaction, so one stalled conversation does not stop the company's
+ * sends). Answers how many were sent.
  */
 const startAndReachHeld = async (
   [a, b]: [ServerProcess, ServerProcess],
@@ -275,17 +276,18 @@ describe('a confirmation run across server processes', () => {
     await holdContact((run.appointments[HELD_AT - 1] as Appointment).contact_id as string);
     await startAndReachHeld([survivor, other], run);
 
-    // Both processes freeze past their 5 s lease (a stall, SIGSTOP): a living worker renews its lease, a
-    // frozen one cannot. A third process takes the run over (its attempt counted again) and reaches the same
-    // patient, whose request is not stored yet, while the frozen workers' sessions still wait there.
-    const frozen = [survivor, other];
-    for (const server of frozen) server.process.kill('SIGSTOP');
+    // Both processes freeze past their 5 s lease (a stall, SIGSTOP) while one of them waits for the held
+    // patient in its job: a living worker renews its lease, a frozen one cannot. The frozen wait gives up
+    // after the sender's lock timeout (2 s), in PostgreSQL. A third process takes the run over (its attempt
+    // counted again) and reaches the same patient, whose request is not stored yet, and waits for it in turn.
     const waiting = () =>
       countOf(
         `select count(*) as n from pg_stat_activity
          where datname = current_database() and wait_event_type = 'Lock'`,
       );
-    const waitingBefore = await waiting();
+    await expect.poll(waiting, { timeout: 15_000, interval: 20 }).toBeGreaterThan(0);
+    const frozen = [survivor, other];
+    for (const server of frozen) server.process.kill('SIGSTOP');
     const taker = await startServer();
     await expect
       .poll(
@@ -296,7 +298,7 @@ describe('a confirmation run across server processes', () => {
         { timeout: 30_000, interval: 100 },
       )
       .toBe(1);
-    await expect.poll(waiting, { timeout: 15_000, interval: 100 }).toBeGreaterThan(waitingBefore);
+    await expect.poll(waiting, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
     await releaseContact();
     for (const server of frozen) server.process.kill('SIGCONT');
 

@@ -1,5 +1,5 @@
 import type { ConfirmationRowState, ConfirmationTotals, SchedulingIntegrationType } from '@conversa/domain';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/database';
 import { idsOf, recordset, returningRows } from '../../core/db/recordset';
 import {
@@ -147,15 +147,6 @@ export const createConfirmationsRepository = (db: Executor) => ({
     return { rows, total: Number(totals[0]?.total ?? 0) };
   },
 
-  async findRow(clientId: string, id: string): Promise<ConfirmationRowRow | undefined> {
-    if (!isUuid(id)) return undefined;
-    const rows = await db
-      .select()
-      .from(confirmationRows)
-      .where(and(eq(confirmationRows.client_id, clientId), eq(confirmationRows.id, id)));
-    return rows[0];
-  },
-
   async findRows(clientId: string, ids: string[]): Promise<ConfirmationRowRow[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
@@ -239,24 +230,32 @@ export const createConfirmationsRepository = (db: Executor) => ({
   },
 
   /**
-   * Links a request to a row still pending and without one, in the request's transaction. Answers false
-   * when another attempt linked its own first (a worker that took the run's job over while this one was
-   * slow): the caller rolls its request back, so the appointment is asked once.
+   * Links requests to rows still pending and without one, in the requests' transaction, in one statement.
+   * Answers how many were linked: fewer than given when another attempt linked its own first (a worker
+   * that took the run's job over while this one was slow), and the caller rolls its requests back, so
+   * each appointment is asked once.
    */
-  async linkRequest(clientId: string, id: string, messageId: string, contactId: string): Promise<boolean> {
-    const rows = await db
-      .update(confirmationRows)
-      .set({ message_id: messageId, contact_id: contactId })
-      .where(
-        and(
-          eq(confirmationRows.client_id, clientId),
-          eq(confirmationRows.id, id),
-          eq(confirmationRows.state, 'pending'),
-          isNull(confirmationRows.message_id),
-        ),
-      )
-      .returning({ id: confirmationRows.id });
-    return rows.length > 0;
+  async linkRequests(
+    clientId: string,
+    links: { id: string; message_id: string; contact_id: string }[],
+  ): Promise<number> {
+    if (links.length === 0) return 0;
+    const linked = rowsOf<{ id: string }>(
+      await db.execute(sql`update confirmation_rows r set message_id = l.message_id, contact_id = l.contact_id
+        from jsonb_to_recordset(${recordset(links)}) as l(id uuid, message_id uuid, contact_id uuid)
+        where r.client_id = ${clientId} and r.id = any(${idsOf(links)}) and r.id = l.id
+          and r.state = 'pending' and r.message_id is null
+        returning r.id`),
+    );
+    return linked.length;
+  },
+
+  /** Rows whose request the provider accepted, each with its moment, moved from `pending` at once. */
+  async markSent(clientId: string, sent: { id: string; sent_at: Date }[]): Promise<void> {
+    if (sent.length === 0) return;
+    await db.execute(sql`update confirmation_rows r set state = 'sent', sent_at = s.sent_at, error = ''
+      from jsonb_to_recordset(${recordset(sent)}) as s(id uuid, sent_at timestamptz)
+      where r.client_id = ${clientId} and r.id = any(${idsOf(sent)}) and r.id = s.id and r.state = 'pending'`);
   },
 
   async updateRow(clientId: string, id: string, patch: RowPatch): Promise<ConfirmationRowRow | undefined> {
@@ -287,21 +286,21 @@ export const createConfirmationsRepository = (db: Executor) => ({
   },
 
   /**
-   * Claims the run's next row to ask (soonest appointment first). `for update skip locked` lets two
-   * workers of one run never take the same row; the claim commits before anything is sent.
+   * Claims the run's next rows to ask (soonest appointments first), at most `limit`. `for update skip
+   * locked` lets two workers of one run never take the same row; the claim commits before anything is sent.
    */
-  async claimNext(clientId: string, runId: string): Promise<ConfirmationRowRow | undefined> {
-    const rows = rowsOf<ConfirmationRowRow>(
-      await db.execute(sql`
-        update confirmation_rows set claimed_at = now()
-        where id = (
+  async claimNext(clientId: string, runId: string, limit: number): Promise<ConfirmationRowRow[]> {
+    const claimed = await returningRows(
+      db,
+      confirmationRows,
+      sql`update confirmation_rows set claimed_at = now()
+        where id in (
           select id from confirmation_rows
           where client_id = ${clientId} and run_id = ${runId} and state = 'pending' and claimed_at is null
-          order by meet_date, id limit 1 for update skip locked)
-        returning id`),
+          order by meet_date, id limit ${limit} for update skip locked)
+        returning *`,
     );
-    const claimed = rows[0];
-    return claimed ? this.findRow(clientId, claimed.id) : undefined;
+    return claimed.sort((a, b) => a.meet_date.getTime() - b.meet_date.getTime() || a.id.localeCompare(b.id));
   },
 
   /** Rows claimed by an earlier attempt that never reached a final send state. */

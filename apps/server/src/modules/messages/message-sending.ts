@@ -70,7 +70,7 @@ type BotOutbound = Pick<Outbound, 'device' | 'contact' | 'body'> & { tempId: str
 export const createMessageSending = (context: MessageContext) => {
   const { db, files } = context;
   const storedFiles = createStoredFiles({ db, files });
-  const { queueOutbound, queueOutbounds } = createOutboundQueue(context);
+  const { queueOutbound, queueOutbounds, storeOutbounds } = createOutboundQueue(context);
 
   /** Starting a conversation (a new number, a template) takes it when nobody holds it. */
   const takeIfFree = async (auth: AuthContext, contact: ContactRow): Promise<ContactRow> => {
@@ -106,14 +106,16 @@ export const createMessageSending = (context: MessageContext) => {
   /** A person's attachment counts against the plan's storage: past it the message is not stored (412). */
   const keepAttachment =
     (auth: AuthContext, stored: Awaited<ReturnType<typeof storeAttachment>>) =>
-    async (tx: Executor, row: MessageRow) => {
-      await storedFiles.keep(
-        tx,
-        auth.clientId,
-        { key: stored.key, name: stored.filename, size: stored.size, mime: stored.mimetype },
-        { module: 'message', referenceId: row.id, createdBy: auth.userId },
-        { withinLimit: true },
-      );
+    async (tx: Executor, rows: MessageRow[]) => {
+      for (const row of rows) {
+        await storedFiles.keep(
+          tx,
+          auth.clientId,
+          { key: stored.key, name: stored.filename, size: stored.size, mime: stored.mimetype },
+          { module: 'message', referenceId: row.id, createdBy: auth.userId },
+          { withinLimit: true },
+        );
+      }
     };
 
   return {
@@ -138,9 +140,9 @@ export const createMessageSending = (context: MessageContext) => {
       ),
 
     /**
-     * A diffusion's message to one recipient, or a confirmation request with its reply buttons: stored as
-     * the conversation's outbound message (its owner the sender, shown in the chat) without a send job;
-     * the caller attempts it (attemptSend).
+     * A diffusion's message to one recipient (or any message with reply buttons): stored as the
+     * conversation's outbound message (its owner the sender, shown in the chat) without a send job; the
+     * caller attempts it (attemptSend).
      */
     queueBroadcast: (
       sender: Pick<AuthContext, 'clientId' | 'userId'>,
@@ -150,8 +152,32 @@ export const createMessageSending = (context: MessageContext) => {
       queueOutbound(
         sender,
         { ...outbound, type: 'chat', tempId: undefined },
-        { withSendJob: false, inTransaction },
+        {
+          withSendJob: false,
+          inTransaction: async (tx, rows) => {
+            for (const row of rows) await inTransaction(tx, row);
+          },
+        },
       ),
+
+    /**
+     * A batch of confirmation requests (their reply buttons with them), stored as queueBroadcast stores one,
+     * in one transaction, each given its send turn on its device's pacing; a row held by another
+     * transaction longer than `lockTimeoutMs` fails the batch (isLockTimeout). Answers each request's
+     * message id and turn, in the outbounds' order: the caller attempts each at its turn (attemptSend).
+     */
+    queueRequests: async (
+      sender: Pick<AuthContext, 'clientId' | 'userId'>,
+      outbounds: Pick<Outbound, 'device' | 'contact' | 'body' | 'template' | 'buttons'>[],
+      options: { inTransaction: (tx: Executor, rows: MessageRow[]) => Promise<void>; lockTimeoutMs: number },
+    ): Promise<{ id: string; turnAt: Date | null }[]> => {
+      const { rows } = await storeOutbounds(
+        sender,
+        outbounds.map((outbound) => ({ ...outbound, type: 'chat' as const, tempId: undefined })),
+        { withSendJob: false, withSendTurns: true, ...options },
+      );
+      return rows.map((row) => ({ id: row.id, turnAt: row.send_turn_at }));
+    },
 
     async create(auth: AuthContext, input: MessageCreate, attachment?: Attachment): Promise<Message> {
       const [device, contact, user] = await Promise.all([

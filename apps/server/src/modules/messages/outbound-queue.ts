@@ -7,6 +7,7 @@ import {
   type MessageTemplate,
   type MessageType,
 } from '@conversa/domain';
+import { sql } from 'drizzle-orm';
 import { reserveTurnsOf } from '../../channels/send-rate';
 import type { Executor } from '../../core/db/database';
 import type { ContactRow, DeviceRow, MessageRow } from '../../core/db/schema';
@@ -59,14 +60,23 @@ export const createOutboundQueue = (context: MessageContext) => {
    * Stores queued outbound messages, their conversations' summaries and their send jobs in one
    * transaction (one statement each for a batch: a morning's confirmation acknowledgements). A diffusion's
    * message is stored the same way without the job (its sender attempts it at once, under its own pacing)
-   * and with its recipient row recorded in the same transaction (`inTransaction`).
+   * and with its recipient row recorded in the same transaction (`inTransaction`); a batch of confirmation
+   * requests without the job but with its send turns, which its sender waits for. Answers the rows stored,
+   * in the outbounds' order, beside the messages as the API shows them.
    */
-  const queueOutbounds = async (
+  const storeOutbounds = async (
     auth: Pick<AuthContext, 'clientId' | 'userId'>,
     outbounds: Outbound[],
     options: {
       withSendJob?: boolean;
-      inTransaction?: (tx: Executor, row: MessageRow) => Promise<void>;
+      /** Each message given its turn on its device's pacing (`send_turn_at`); with a send job, always. */
+      withSendTurns?: boolean;
+      inTransaction?: (tx: Executor, rows: MessageRow[]) => Promise<void>;
+      /**
+       * How long the transaction waits for a row another holds (a conversation's contact) before it gives
+       * up with PostgreSQL's lock timeout, for a caller that stores the batch's messages apart instead.
+       */
+      lockTimeoutMs?: number;
       /** A bot's answer also spends one unit of its provider's quota. */
       botQuota?: BotIntegrationType;
       /**
@@ -75,8 +85,8 @@ export const createOutboundQueue = (context: MessageContext) => {
        */
       byPerson?: boolean;
     } = {},
-  ): Promise<Message[]> => {
-    if (outbounds.length === 0) return [];
+  ): Promise<{ rows: MessageRow[]; messages: Message[] }> => {
+    if (outbounds.length === 0) return { rows: [], messages: [] };
     // Only code offers buttons (no route takes them): more than a provider shows is a programming error.
     if (outbounds.some((outbound) => (outbound.buttons?.length ?? 0) > MAX_MESSAGE_BUTTONS)) {
       throw new Error(`a message offers at most ${MAX_MESSAGE_BUTTONS} reply buttons`);
@@ -84,8 +94,10 @@ export const createOutboundQueue = (context: MessageContext) => {
     const withSendJob = options.withSendJob !== false;
     // Each message's send turn is taken as it is queued, so its send job runs once, at that turn (a burst
     // of replies is spread over the device's pacing instead of every job waking to find the bucket empty).
-    const turns = withSendJob ? await sendTurnsOf(outbounds) : [];
+    const turns = withSendJob || options.withSendTurns ? await sendTurnsOf(outbounds) : [];
     const { rows, notifications } = await db.transaction(async (tx) => {
+      if (options.lockTimeoutMs)
+        await tx.execute(sql.raw(`set local lock_timeout = ${options.lockTimeoutMs}`));
       const contacts = createContactsRepository(tx);
       const inserted = await createMessagesRepository(tx).insertMany(
         auth.clientId,
@@ -133,7 +145,7 @@ export const createOutboundQueue = (context: MessageContext) => {
           })),
         );
       }
-      for (const row of inserted) await options.inTransaction?.(tx, row);
+      await options.inTransaction?.(tx, inserted);
       const conversations = await contacts.findDetailedByIds(auth.clientId, [
         ...new Set(inserted.map((row) => row.contact_id)),
       ]);
@@ -153,13 +165,21 @@ export const createOutboundQueue = (context: MessageContext) => {
       if (options.botQuota) await spend(tx, auth.clientId, options.botQuota, outbounds.length);
       return { rows: inserted, notifications: recorded };
     });
-    return rows.map((row, index) => {
+    const messages = rows.map((row, index) => {
       const message = toMessage(files, row);
       const notification = notifications[index];
       context.emitCreated(auth.clientId, message, notification ? [notification] : []);
       return message;
     });
+    return { rows, messages };
   };
+
+  /** Queued outbound messages as the API shows them (see storeOutbounds). */
+  const queueOutbounds = async (
+    auth: Pick<AuthContext, 'clientId' | 'userId'>,
+    outbounds: Outbound[],
+    options: Parameters<typeof storeOutbounds>[2] = {},
+  ): Promise<Message[]> => (await storeOutbounds(auth, outbounds, options)).messages;
 
   /** One queued outbound message (see queueOutbounds). */
   const queueOutbound = async (
@@ -172,5 +192,5 @@ export const createOutboundQueue = (context: MessageContext) => {
     return message;
   };
 
-  return { queueOutbounds, queueOutbound };
+  return { storeOutbounds, queueOutbounds, queueOutbound };
 };
