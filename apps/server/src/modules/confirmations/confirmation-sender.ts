@@ -2,6 +2,7 @@ import {
   confirmationButtonId,
   fillAppointmentPlaceholders,
   fillPlaceholders,
+  type Locale,
   localDayAndTime,
   type MessageButton,
   type MessageTemplate,
@@ -269,11 +270,13 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
    * The requests stored in one transaction, each linked to its row. One the batch cannot take (its row
    * asked by another attempt meanwhile, no message left to spend, or its conversation held by another
    * transaction past LOCK_TIMEOUT_MS) rolls the batch back, never sent: its requests are then stored one
-   * by one, so only that row is skipped, failed or left claimed for the job's next run (`held`).
+   * by one, soonest first, so only that row is skipped, failed (in the company's language: the run's
+   * table shows it) or left claimed for the job's next run (`held`).
    */
   const store = async (
     run: ConfirmationRunRow,
     device: DeviceRow,
+    locale: Locale,
     requests: Request[],
   ): Promise<{ queued: Queued[]; held: boolean }> => {
     try {
@@ -312,11 +315,17 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
       const held = isLockTimeout(error);
       if (!refused && !held && !(error instanceof RequestedElsewhere)) throw error;
       if (requests.length > 1) {
-        const alone = await sideBySide(requests, LANES, (request) => store(run, device, [request]));
-        return { queued: alone.flatMap((each) => each.queued), held: alone.some((each) => each.held) };
+        const alone: Queued[] = [];
+        let anyHeld = false;
+        for (const request of requests) {
+          const stored = await store(run, device, locale, [request]);
+          alone.push(...stored.queued);
+          anyHeld ||= stored.held;
+        }
+        return { queued: alone, held: anyHeld };
       }
       const [request] = requests;
-      if (refused && request) await fail(request.row, error.message);
+      if (refused && request) await fail(request.row, translate(locale, error.info, error.params));
       return { queued: [], held };
     }
   };
@@ -339,7 +348,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
       else await fail(row, 'no contact for the phone');
     }
     if (requests.length === 0) return {};
-    const { queued, held } = await store(run, device, requests);
+    const { queued, held } = await store(run, device, clock.locale, requests);
     const step = await attemptAll(run.client_id, queued);
     // A row left claimed without its request is released and asked again by the job's next run.
     return held && step.waitMs === undefined ? { waitMs: LOCK_TIMEOUT_MS } : step;

@@ -8,7 +8,9 @@ import {
   type Message,
   zonedInstant,
 } from '@conversa/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, plans } from '../../core/db/schema';
 import { DEMO_LOGINS } from '../../core/db/seed-logins';
 import {
   createSandboxDevice,
@@ -267,6 +269,82 @@ describe('confirmation runs on the Standard agenda', () => {
       expect(JSON.stringify(answer.body)).toContain(`"${field}"`);
     }
   });
+
+  it('asks as many patients as the company has messages left; the others fail saying why', async () => {
+    const company = await signupCompany(testApp.app);
+    const db = testApp.app.database.db;
+    const [current] = await db
+      .select({ plan: plans })
+      .from(clients)
+      .innerJoin(plans, eq(plans.id, clients.plan_id))
+      .where(eq(clients.id, company.clientId));
+    if (!current) throw new Error('a new company has a plan');
+    const [limited] = await db
+      .insert(plans)
+      .values({ ...current.plan, id: undefined, code: `cf-${company.clientId.slice(0, 8)}`, messages: 3 })
+      .returning();
+    await db
+      .update(clients)
+      .set({ plan_id: limited?.id, plan_started_at: new Date(), extra_quantities: {} })
+      .where(eq(clients.id, company.clientId));
+    const companyDevice = await createSandboxDevice(testApp.app, company.token);
+    const agenda = await createStandard(company);
+    const day = companyDay(5);
+    for (const time of ['09:00', '09:30', '10:00', '10:30', '11:00']) {
+      const booked = await api(
+        'POST',
+        'agenda/create',
+        {
+          integration_id: agenda.id,
+          phone: newPhone(),
+          name: `Paciente ${time}`,
+          meet_date: zonedInstant(day, time, TIME_ZONE).toISOString(),
+          specialist: 'ana',
+          branch: 'centro',
+        },
+        company,
+      );
+      expect(booked.status).toBe(200);
+    }
+    const created = await api(
+      'POST',
+      'confirmation/create',
+      {
+        integration_id: agenda.id,
+        device_id: companyDevice.id,
+        date: day,
+        message: 'Hola $patient, confirma tu hora del $date a las $time',
+        reply_deadline: zonedInstant(day, '08:00', TIME_ZONE).toISOString(),
+      },
+      company,
+    );
+    const run = created.body.data[0] as ConfirmationRun;
+    expect((await api('POST', `confirmation/start/${run.id}`, undefined, company)).status).toBe(200);
+    const totals = async () =>
+      (
+        (await api('GET', `confirmation/search/${run.id}`, undefined, company)).body
+          .data[0] as ConfirmationRun
+      ).totals;
+    await expect
+      .poll(async () => (await totals()).sent + (await totals()).failed, { timeout: 20_000 })
+      .toBe(5);
+    expect(await totals()).toMatchObject({ appointments: 5, sent: 3, failed: 2 });
+    const rows = (
+      await api<ConfirmationRow>('POST', `confirmation/appointments/${run.id}`, { offset: 100 }, company)
+    ).body.data.sort((a, b) => a.meet_date.localeCompare(b.meet_date));
+    // The soonest appointments were asked; the rest say the balance is used up and were never sent.
+    expect(rows.map((row) => row.state)).toEqual(['sent', 'sent', 'sent', 'failed', 'failed']);
+    for (const row of rows.filter((each) => each.state === 'failed')) {
+      expect(row.error).toBe(
+        'Se agotó tu saldo de mensajes (3 de 3, plan y bolsas): compra una bolsa de mensajes para seguir enviando',
+      );
+      expect(row.message_id).toBeNull();
+    }
+    for (const row of rows.filter((each) => each.state === 'sent')) {
+      const received = await outbox(testApp.app, companyDevice, row.phone);
+      expect(received.map((message) => message.id)).toEqual([row.message_id]);
+    }
+  }, 60_000);
 
   it("never matches an answer on another company's device, nor shows its runs", async () => {
     const day = companyDay(4);
