@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, DEFAULTS, isLocale, isTimeZone, type Locale } from '@co
 import { eq } from 'drizzle-orm';
 import type { Executor } from './db/database';
 import { clients } from './db/schema';
+import { type MessageKey, translate } from './i18n/i18n';
 
 /** A company's time zone and language, as companyClock reads them. */
 export type CompanyClock = { timeZone: string; locale: Locale };
@@ -23,3 +24,10 @@ export const companyClock = async (db: Executor, clientId: string): Promise<Comp
 /** The company's time zone: the one its agenda's days and hours are read in. */
 export const companyTimeZone = async (db: Executor, clientId: string): Promise<string> =>
   (await companyClock(db, clientId)).timeZone;
+
+/**
+ * A text of ours stored for the company's people to read later (a confirmation row's or run's error): in
+ * the company's language, as its screens show it.
+ */
+export const companyText = async (db: Executor, clientId: string, key: MessageKey): Promise<string> =>
+  translate((await companyClock(db, clientId)).locale, key);

@@ -370,6 +370,12 @@ export const ar: Record<MessageKey, string> = {
   'confirmation.buttonCancel': 'إلغاء',
   'confirmation.ackConfirmed': 'شكرًا لك! تم تأكيد موعدك.',
   'confirmation.ackCancelled': 'تم إلغاء موعدك. راسلنا لحجز موعد آخر.',
+  'confirmation.noPhone': 'الموعد ليس له رقم هاتف',
+  'confirmation.noContact': 'لا توجد جهة اتصال لرقم هاتف الموعد',
+  'confirmation.requestDeleted': 'تم حذف رسالة الطلب',
+  'confirmation.requestNotSent': 'لم يتم إرسال الطلب',
+  'confirmation.appointmentGone': 'تم حذف الموعد أو تكامله',
+  'confirmation.integrationGone': 'تم حذف التكامل',
   'confirmation.whichAppointment':
     'لديك أكثر من موعد في ذلك اليوم. يرجى الضغط على زر الموعد الذي ترد عليه:\n{list}',
 };

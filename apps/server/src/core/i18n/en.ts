@@ -371,6 +371,12 @@ export const en = {
   'confirmation.buttonCancel': 'Cancel',
   'confirmation.ackConfirmed': 'Thank you! Your appointment is confirmed.',
   'confirmation.ackCancelled': 'Your appointment has been cancelled. Write to us to book another time.',
+  'confirmation.noPhone': 'The appointment has no phone',
+  'confirmation.noContact': "No contact for the appointment's phone",
+  'confirmation.requestDeleted': "The request's message was deleted",
+  'confirmation.requestNotSent': 'The request was not sent',
+  'confirmation.appointmentGone': 'The appointment or its integration was deleted',
+  'confirmation.integrationGone': 'The integration was deleted',
   'confirmation.whichAppointment':
     'You have more than one appointment that day. Please press the button of the one you are answering:\n{list}',
 } as const;

@@ -382,6 +382,12 @@ export const es: Record<keyof typeof en, string> = {
   'confirmation.buttonCancel': 'Cancelar',
   'confirmation.ackConfirmed': '¡Gracias! Tu cita quedó confirmada.',
   'confirmation.ackCancelled': 'Tu cita fue cancelada. Escríbenos para agendar otra hora.',
+  'confirmation.noPhone': 'La cita no tiene teléfono',
+  'confirmation.noContact': 'No hay un contacto para el teléfono de la cita',
+  'confirmation.requestDeleted': 'El mensaje de la solicitud fue eliminado',
+  'confirmation.requestNotSent': 'La solicitud no se envió',
+  'confirmation.appointmentGone': 'La cita o su integración fue eliminada',
+  'confirmation.integrationGone': 'La integración fue eliminada',
   'confirmation.whichAppointment':
     'Tienes más de una cita ese día. Por favor presiona el botón de la cita que respondes:\n{list}',
 };

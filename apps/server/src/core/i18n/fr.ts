@@ -387,6 +387,12 @@ export const fr: Record<MessageKey, string> = {
   'confirmation.buttonCancel': 'Annuler',
   'confirmation.ackConfirmed': 'Merci ! Votre rendez-vous est confirmé.',
   'confirmation.ackCancelled': 'Votre rendez-vous a été annulé. Écrivez-nous pour en prendre un autre.',
+  'confirmation.noPhone': 'Le rendez-vous n’a pas de téléphone',
+  'confirmation.noContact': 'Aucun contact pour le téléphone du rendez-vous',
+  'confirmation.requestDeleted': 'Le message de la demande a été supprimé',
+  'confirmation.requestNotSent': 'La demande n’a pas été envoyée',
+  'confirmation.appointmentGone': 'Le rendez-vous ou son intégration a été supprimé',
+  'confirmation.integrationGone': 'L’intégration a été supprimée',
   'confirmation.whichAppointment':
     'Vous avez plus d’un rendez-vous ce jour-là. Appuyez sur le bouton du rendez-vous concerné :\n{list}',
 };

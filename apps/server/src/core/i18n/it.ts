@@ -379,6 +379,12 @@ export const it: Record<MessageKey, string> = {
   'confirmation.buttonCancel': 'Annullare',
   'confirmation.ackConfirmed': 'Grazie! Il tuo appuntamento è confermato.',
   'confirmation.ackCancelled': 'Il tuo appuntamento è stato annullato. Scrivici per prenotarne un altro.',
+  'confirmation.noPhone': 'L’appuntamento non ha un telefono',
+  'confirmation.noContact': 'Nessun contatto per il telefono dell’appuntamento',
+  'confirmation.requestDeleted': 'Il messaggio della richiesta è stato eliminato',
+  'confirmation.requestNotSent': 'La richiesta non è stata inviata',
+  'confirmation.appointmentGone': 'L’appuntamento o la sua integrazione è stato eliminato',
+  'confirmation.integrationGone': 'L’integrazione è stata eliminata',
   'confirmation.whichAppointment':
     'Hai più di un appuntamento quel giorno. Premi il pulsante di quello a cui rispondi:\n{list}',
 };

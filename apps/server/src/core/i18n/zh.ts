@@ -361,5 +361,11 @@ export const zh: Record<MessageKey, string> = {
   'confirmation.buttonCancel': '取消',
   'confirmation.ackConfirmed': '谢谢！您的预约已确认。',
   'confirmation.ackCancelled': '您的预约已取消。请联系我们预约其他时间。',
+  'confirmation.noPhone': '该预约没有电话号码',
+  'confirmation.noContact': '找不到该预约电话对应的联系人',
+  'confirmation.requestDeleted': '请求消息已被删除',
+  'confirmation.requestNotSent': '请求未发送',
+  'confirmation.appointmentGone': '该预约或其集成已被删除',
+  'confirmation.integrationGone': '该集成已被删除',
   'confirmation.whichAppointment': '您当天有多个预约。请点击您要回复的预约的按钮：\n{list}',
 };

@@ -32,6 +32,7 @@ beforeAll(async () => {
     patients: [
       { id: 501, nombre: 'Camila', apellidos: 'Rojas', celular: '+56 9 1111 2222', telefono: '' },
       { id: 502, nombre: 'Diego', apellidos: 'Soto', celular: '', telefono: '(56) 9-3333-4444' },
+      { id: 503, nombre: 'Elena', apellidos: 'Mora', celular: '', telefono: '' },
     ],
     citas: [
       // One account answers DD/MM/AAAA and HH:MM:SS, another AAAA-MM-DD: both are read.
@@ -51,6 +52,16 @@ beforeAll(async () => {
         id_paciente: 502,
         fecha: DAY,
         hora_inicio: '11:00',
+        duracion: 30,
+        id_estado: 7,
+        id_profesional: 2,
+        id_sucursal: 2,
+      },
+      {
+        id: 9004,
+        id_paciente: 503,
+        fecha: DAY,
+        hora_inicio: '12:00',
         duracion: 30,
         id_estado: 7,
         id_profesional: 2,
@@ -182,7 +193,13 @@ describe('Dentalink in the agenda and the confirmations', () => {
           timeout: 20_000,
         },
       )
-      .toMatchObject({ appointments: 2, sent: 2 });
+      .toMatchObject({ appointments: 3, sent: 2, failed: 1 });
+    // A patient without a phone cannot be asked: the run's table says why, in the company's language.
+    const rows = await api<ConfirmationRow>('POST', `confirmation/appointments/${runId}`, { offset: 100 });
+    expect(rows.body.data.find((row) => row.patient_name === 'Elena Mora')).toMatchObject({
+      state: 'failed',
+      error: 'La cita no tiene teléfono',
+    });
     const [request] = (await outbox(testApp.app, device, CAMILA)).filter(
       (message) => message.buttons.length === 2,
     );
@@ -206,7 +223,7 @@ describe('Dentalink in the agenda and the confirmations', () => {
             .sort(),
         { timeout: 30_000 },
       )
-      .toEqual(['Camila Rojas:confirmed:done', 'Diego Soto:cancelled:done']);
+      .toEqual(['Camila Rojas:confirmed:done', 'Diego Soto:cancelled:done', 'Elena Mora:failed:none']);
     expect(fake.updates()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: '9001', body: expect.objectContaining({ id_estado: 12 }) }),

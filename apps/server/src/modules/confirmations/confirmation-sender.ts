@@ -8,7 +8,7 @@ import {
   type MessageTemplate,
 } from '@conversa/domain';
 import { and, eq } from 'drizzle-orm';
-import { type CompanyClock, companyClock } from '../../core/company-clock';
+import { type CompanyClock, companyClock, companyText } from '../../core/company-clock';
 import { type Database, isLockTimeout } from '../../core/db/database';
 import {
   type ConfirmationRowRow,
@@ -18,7 +18,7 @@ import {
   templates,
 } from '../../core/db/schema';
 import { AppError } from '../../core/http/app-error';
-import { translate } from '../../core/i18n/i18n';
+import { type MessageKey, translate } from '../../core/i18n/i18n';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
 import { sideBySide } from '../../core/side-by-side';
 import { linkContacts } from '../agenda/agenda-pull';
@@ -82,16 +82,20 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
   const fail = (row: ConfirmationRowRow, error: string) =>
     repo.moveRow(row.client_id, row.id, 'pending', { state: 'failed', error: error.slice(0, 500) });
 
+  /** A row failed for a reason of ours, in the company's language (the run's table shows it). */
+  const failFor = async (row: ConfirmationRowRow, reason: MessageKey) =>
+    fail(row, await companyText(db, row.client_id, reason));
+
   /**
    * The row of a request an attempt did not hand over (`skipped`), or found in flight: another worker on
    * the run (one that took its job over) sent it, failed it, or holds it now and settles the row itself.
    */
   const followRequest = async (row: ConfirmationRowRow, messageId: string): Promise<Step> => {
     const message = await createMessagesRepository(db).findById(row.client_id, messageId);
-    if (!message) await fail(row, 'message deleted');
+    if (!message) await failFor(row, 'confirmation.requestDeleted');
     else if (message.status === 'error') await fail(row, message.error);
     else if (message.status !== 'queue') return { sentAt: message.create_date };
-    else if (message.deleted) await fail(row, 'not sent');
+    else if (message.deleted) await failFor(row, 'confirmation.requestNotSent');
     return {};
   };
 
@@ -338,14 +342,14 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     template: RunTemplate | undefined,
     rows: ConfirmationRowRow[],
   ): Promise<Step> => {
-    for (const row of rows) if (row.phone === '') await fail(row, 'the appointment has no phone');
+    for (const row of rows) if (row.phone === '') await failFor(row, 'confirmation.noPhone');
     const withPhone = rows.filter((row) => row.phone !== '');
     const contactOf = await contactsOf(run.client_id, withPhone);
     const requests: Request[] = [];
     for (const row of withPhone) {
       const contact = contactOf.get(row.id);
       if (contact) requests.push({ row, contact, ...requestOf(run, row, contact, clock, template) });
-      else await fail(row, 'no contact for the phone');
+      else await failFor(row, 'confirmation.noContact');
     }
     if (requests.length === 0) return {};
     const { queued, held } = await store(run, device, clock.locale, requests);

@@ -1,5 +1,5 @@
 import { addDays, zonedInstant } from '@conversa/domain';
-import { companyTimeZone } from '../../core/company-clock';
+import { companyText, companyTimeZone } from '../../core/company-clock';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRunRow } from '../../core/db/schema';
 import { defineJob, type JobQueue, RetryLater } from '../../core/jobs/job-queue';
@@ -45,7 +45,8 @@ export const createConfirmationStarter = ({ db, queue, announcer, pull }: Deps) 
     const run = await createConfirmationsRepository(db).findRun(clientId, runId);
     if (run?.status !== 'running') return;
     const integration = await createIntegrationsRepository(db).findById(clientId, run.integration_id);
-    if (!integration) return noteError(run, 'the integration was deleted', true);
+    if (!integration)
+      return noteError(run, await companyText(db, clientId, 'confirmation.integrationGone'), true);
     try {
       await pull.pull(integration, { from: run.date, to: run.date });
     } catch (error) {

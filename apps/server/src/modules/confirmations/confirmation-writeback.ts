@@ -3,7 +3,7 @@ import {
   isSchedulingIntegrationType,
   type SchedulingIntegrationType,
 } from '@conversa/domain';
-import { companyClock } from '../../core/company-clock';
+import { companyClock, companyText } from '../../core/company-clock';
 import type { SecretBox } from '../../core/crypto/secret-box';
 import type { Database } from '../../core/db/database';
 import type { ConfirmationRowRow, IntegrationRow } from '../../core/db/schema';
@@ -157,7 +157,7 @@ export const createConfirmationWriteback = ({ db, box, queue, adapters, announce
         recorded: { id: row.id, writeback, error },
       });
       if (!integration || !appointment || !isSchedulingIntegrationType(integration.type)) {
-        return ended('failed', 'the appointment or its integration was deleted');
+        return ended('failed', await companyText(db, clientId, 'confirmation.appointmentGone'));
       }
       if (integration.type === 'standard') return ended('none');
       try {
