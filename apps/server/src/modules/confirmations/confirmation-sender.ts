@@ -1,22 +1,7 @@
-import {
-  confirmationButtonId,
-  fillAppointmentPlaceholders,
-  fillPlaceholders,
-  type Locale,
-  localDayAndTime,
-  type MessageButton,
-  type MessageTemplate,
-} from '@conversa/domain';
-import { and, eq } from 'drizzle-orm';
+import type { Locale } from '@conversa/domain';
 import { type CompanyClock, companyClock, companyText } from '../../core/company-clock';
 import { type Database, isLockTimeout } from '../../core/db/database';
-import {
-  type ConfirmationRowRow,
-  type ConfirmationRunRow,
-  type ContactRow,
-  type DeviceRow,
-  templates,
-} from '../../core/db/schema';
+import type { ConfirmationRowRow, ConfirmationRunRow, ContactRow, DeviceRow } from '../../core/db/schema';
 import { AppError } from '../../core/http/app-error';
 import { type MessageKey, translate } from '../../core/i18n/i18n';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
@@ -28,6 +13,7 @@ import type { DispatchOutcome } from '../messages/message-dispatch';
 import { createMessagesRepository } from '../messages/messages.repository';
 import type { MessagesService } from '../messages/messages.service';
 import type { ConfirmationAnnouncer } from './confirmation-announcer';
+import { type RequestText, type RunTemplate, requestOf, templateOf } from './confirmation-request';
 import { confirmationSendJob } from './confirmation-starter';
 import { createConfirmationsRepository } from './confirmations.repository';
 
@@ -66,9 +52,6 @@ type Step = { waitMs?: number; sentAt?: Date };
 
 /** A request stored for a claimed row: its message, and the turn its device's pacing gave it. */
 type Queued = { row: ConfirmationRowRow; messageId: string; turnAt: Date | null };
-
-/** The template a run sends, when it has one. */
-type RunTemplate = Pick<MessageTemplate, 'name' | 'language'>;
 
 /**
  * The sender of a run: pending rows claimed (committed) in batches before their requests are made, their
@@ -212,63 +195,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     );
   };
 
-  const templateOf = async (run: ConfirmationRunRow): Promise<RunTemplate | undefined> => {
-    if (!run.template_id) return undefined;
-    const found = await db
-      .select({ name: templates.name, language: templates.language })
-      .from(templates)
-      .where(and(eq(templates.client_id, run.client_id), eq(templates.id, run.template_id)));
-    return found[0];
-  };
-
-  /** The request of one row: the run's template, or its text with the two reply buttons. */
-  const requestOf = (
-    run: ConfirmationRunRow,
-    row: ConfirmationRowRow,
-    contact: ContactRow,
-    { timeZone, locale }: CompanyClock,
-    template: RunTemplate | undefined,
-  ) => {
-    const { day, time } = localDayAndTime(row.meet_date, timeZone);
-    const [year, month, date] = day.split('-');
-    const fill = (text: string) =>
-      fillPlaceholders(
-        fillAppointmentPlaceholders(text, {
-          patient: row.patient_name,
-          date: `${date}/${month}/${year}`,
-          time,
-          professional: row.specialist_name,
-          branch: row.branch_name,
-        }),
-        {
-          contact: {
-            first_name: contact.first_name,
-            last_name: contact.last_name,
-            full_name: contact.full_name,
-          },
-          // A confirmation is the clinic's, not an agent's: $username names nobody.
-          user: { name: '' },
-        },
-      );
-    if (template) {
-      const values = run.parameters.map(fill).filter((text) => text !== '');
-      const shaped: MessageTemplate = {
-        ...template,
-        components:
-          values.length === 0
-            ? []
-            : [{ type: 'BODY', parameters: values.map((text) => ({ type: 'text', text })) }],
-      };
-      return { body: values.join('\n') || template.name, template: shaped, buttons: [] };
-    }
-    const buttons: MessageButton[] = [
-      { id: confirmationButtonId(row.id, 'confirm'), title: translate(locale, 'confirmation.buttonConfirm') },
-      { id: confirmationButtonId(row.id, 'cancel'), title: translate(locale, 'confirmation.buttonCancel') },
-    ];
-    return { body: fill(run.message), buttons };
-  };
-
-  type Request = { row: ConfirmationRowRow; contact: ContactRow } & ReturnType<typeof requestOf>;
+  type Request = { row: ConfirmationRowRow; contact: ContactRow } & RequestText;
 
   /**
    * The requests stored in one transaction, each linked to its row. One the batch cannot take (its row
@@ -371,7 +298,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     const device = await createDevicesRepository(db).findById(clientId, run.device_id);
     if (!device) return;
     // The company's zone and language, and the run's template, read once a turn: every request uses them.
-    const [clock, template] = await Promise.all([companyClock(db, clientId), templateOf(run)]);
+    const [clock, template] = await Promise.all([companyClock(db, clientId), templateOf(db, run)]);
     const started = Date.now();
     let step = await settleInFlight(run);
     let asked = 0;
