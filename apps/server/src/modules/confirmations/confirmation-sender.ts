@@ -1,7 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Locale } from '@conversa/domain';
 import { type CompanyClock, companyClock, companyText } from '../../core/company-clock';
 import { type Database, isLockTimeout } from '../../core/db/database';
-import type { ConfirmationRowRow, ConfirmationRunRow, ContactRow, DeviceRow } from '../../core/db/schema';
+import type {
+  ConfirmationRowRow,
+  ConfirmationRunRow,
+  ContactRow,
+  DeviceRow,
+  MessageRow,
+} from '../../core/db/schema';
 import { AppError } from '../../core/http/app-error';
 import { type MessageKey, translate } from '../../core/i18n/i18n';
 import { type JobQueue, Postpone, RetryLater } from '../../core/jobs/job-queue';
@@ -37,7 +44,6 @@ const LANES = 8;
 const LOCK_TIMEOUT_MS = 2_000;
 /** A wait for the device's bucket this short is waited by the lane, rather than by re-queuing the job. */
 const SHORT_WAIT_MS = 1_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Deps = { db: Database; queue: JobQueue; messages: MessagesService; announcer: ConfirmationAnnouncer };
 
@@ -70,11 +76,11 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
     fail(row, await companyText(db, row.client_id, reason));
 
   /**
-   * The row of a request an attempt did not hand over (`skipped`), or found in flight: another worker on
-   * the run (one that took its job over) sent it, failed it, or holds it now and settles the row itself.
+   * The row of a request an attempt did not hand over (`skipped`), or found in flight, by its message as
+   * read: another worker on the run (one that took its job over) sent it, failed it, or holds it now and
+   * settles the row itself.
    */
-  const followRequest = async (row: ConfirmationRowRow, messageId: string): Promise<Step> => {
-    const message = await createMessagesRepository(db).findById(row.client_id, messageId);
+  const followRequest = async (row: ConfirmationRowRow, message: MessageRow | undefined): Promise<Step> => {
     if (!message) await failFor(row, 'confirmation.requestDeleted');
     else if (message.status === 'error') await fail(row, message.error);
     else if (message.status !== 'queue') return { sentAt: message.create_date };
@@ -100,7 +106,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
         await fail(row, outcome.failure.reason);
         return {};
       case 'skipped':
-        return followRequest(row, messageId);
+        return followRequest(row, await createMessagesRepository(db).findById(row.client_id, messageId));
     }
   };
 
@@ -160,7 +166,7 @@ export const createConfirmationSender = ({ db, queue, messages, announcer }: Dep
         queued.push({ row, messageId: message.id, turnAt: message.send_turn_at });
         continue;
       }
-      const { sentAt } = await followRequest(row, row.message_id);
+      const { sentAt } = await followRequest(row, message);
       if (sentAt) sent.push({ id: row.id, sent_at: sentAt });
     }
     await repo.markSent(run.client_id, sent);
