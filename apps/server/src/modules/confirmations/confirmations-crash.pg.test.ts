@@ -280,10 +280,11 @@ describe('a confirmation run across server processes', () => {
     // patient in its job: a living worker renews its lease, a frozen one cannot. The frozen wait gives up
     // after the sender's lock timeout (2 s), in PostgreSQL. A third process takes the run over (its attempt
     // counted again) and reaches the same patient, whose request is not stored yet, and waits for it in turn.
+    // A request's transaction waiting for the held patient's conversation, not any passing lock wait.
     const waiting = () =>
       countOf(
         `select count(*) as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
+         where datname = current_database() and wait_event_type = 'Lock' and query like 'update contacts c%'`,
       );
     await expect.poll(waiting, { timeout: 15_000, interval: 20 }).toBeGreaterThan(0);
     const frozen = [survivor, other];
